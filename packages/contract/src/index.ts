@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './common';
+export * from './errors';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction: repositories accept either. */
+export type Executor = Database | Transaction;
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export interface DbHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Runs SQL text that may hold several statements and no parameters. */
+  exec(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement. */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL (when a URL is given) or the embedded PGlite. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DbHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      engine: 'postgres',
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      query: async <T>(sqlText: string, params?: unknown[]) => {
+        const r = await pool.query(sqlText, params as unknown[]);
+        return { rows: r.rows as T[] };
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <T>(sqlText: string, params?: unknown[]) => {
+      const r = await client.query<T>(sqlText, params);
+      return { rows: r.rows };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies the committed SQL migrations; safe to run on every start. */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.engine === 'postgres') {
+    await migrateNodePg(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}
