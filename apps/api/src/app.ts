@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { DbHandle } from '@fanstage/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Clock, systemClock } from './lib/clock';
+import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { createLocalStorage, type Storage } from './modules/files/storage';
+import { healthRoutes } from './modules/health/health.routes';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DbHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Serve the built React app too (the one-port default). */
+  web?: boolean;
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Builds the whole HTTP application; does not listen. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
+    settings: createSettingsService(db),
+    log: app.log,
+  };
+
+  await app.register(errorsPlugin);
+  // The pages set their own policy: React Router hydrates with inline scripts.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'fanstage-rl-',
+    keyGenerator: (req) => req.ip,
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fanstage API', version: '0.1.0', description: 'Creator subscription platform API.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
+      await api.register(referenceRoutes, { ctx });
+      await api.register(filesRoutes, { ctx });
+      await api.register(mailRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: req.url.startsWith('/api') ? 'There is no such API route.' : 'This page does not exist.',
+    }),
+  );
+
+  if (options.web) {
+    const served = await registerWeb(app, {
+      buildDir: config.WEB_BUILD_DIR ?? resolve(repoRoot, 'apps/web/build'),
+      publicUrl: config.PUBLIC_URL,
+      mode: config.NODE_ENV === 'production' ? 'production' : 'development',
+    });
+    if (!served) app.log.warn('no web build found: serving the API only (run `npm run build -w apps/web`)');
+  }
+
+  return { app, ctx };
+}

@@ -1,0 +1,62 @@
+import { and, eq, gt, ne, sessions, users } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+export const rememberDays = 365;
+export const sessionDays = 1;
+const dayMs = 24 * 60 * 60 * 1000;
+/** lastUsedAt is refreshed at most this often, so reads do not write on every request. */
+const touchEveryMs = 60 * 60 * 1000;
+
+export interface Actor {
+  id: string;
+  sessionId: string;
+  role: 'user' | 'performer' | 'admin';
+  status: 'active' | 'inactive';
+}
+
+/** Creates a session and returns its token (shown once; only its hash is kept). */
+export async function createSession(
+  ctx: AppContext,
+  options: { userId: string; remember: boolean; userAgent?: string; ip?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(ctx.clock.now().getTime() + (options.remember ? rememberDays : sessionDays) * dayMs);
+  await ctx.db.db.insert(sessions).values({
+    userId: options.userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    remember: options.remember,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    ip: options.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The actor of a token, or null when the token is unknown, expired or revoked. */
+export async function findActorByToken(ctx: AppContext, token: string): Promise<Actor | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.db
+    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, id: users.id, role: users.role, status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > touchEveryMs) {
+    await ctx.db.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { id: row.id, sessionId: row.sessionId, role: row.role, status: row.status };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every session of a user except, optionally, the one in use. */
+export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string): Promise<void> {
+  await ctx.db.db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,77 @@
+import {
+  defaultSettings,
+  publicSettingKeys,
+  settingDefinitions,
+  settingKeys,
+  settingRanges,
+  type TPublicSettings,
+  type TSettingKey,
+  type TSettings,
+  type TSettingsUpdate,
+} from '@fanstage/contract';
+import { type DbHandle, settings as settingsTable, sql } from '@fanstage/db';
+import { AppError } from '../../lib/app-error';
+
+export interface SettingsService {
+  /** Every setting, defaults filled in. Cached for a few seconds so each request does not read the table. */
+  getAll(): Promise<TSettings>;
+  getPublic(): Promise<TPublicSettings>;
+  /** Values of the named public keys; unknown or private keys are left out. */
+  getKeys(keys: string[]): Promise<Partial<TPublicSettings>>;
+  /** Admin update of any subset; a minimum above its maximum is refused and nothing is saved. */
+  update(patch: TSettingsUpdate): Promise<TSettings>;
+}
+
+const cacheMs = 5_000;
+
+export function createSettingsService(db: DbHandle): SettingsService {
+  let cache: { at: number; value: TSettings } | null = null;
+
+  const load = async (): Promise<TSettings> => {
+    const rows = await db.db.select().from(settingsTable);
+    const merged: Record<string, unknown> = { ...defaultSettings };
+    for (const row of rows) {
+      const def = settingDefinitions[row.key as TSettingKey];
+      if (!def) continue;
+      const parsed = def.schema.safeParse(row.value);
+      if (parsed.success) merged[row.key] = parsed.data;
+    }
+    return merged as TSettings;
+  };
+
+  const getAll = async () => {
+    if (cache && Date.now() - cache.at < cacheMs) return cache.value;
+    const value = await load();
+    cache = { at: Date.now(), value };
+    return value;
+  };
+
+  const pickPublic = (all: TSettings, keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((k) => publicSettingKeys.includes(k as TSettingKey)).map((k) => [k, all[k as TSettingKey]]));
+
+  return {
+    getAll,
+    getPublic: async () => pickPublic(await getAll(), publicSettingKeys) as TPublicSettings,
+    getKeys: async (keys) => pickPublic(await getAll(), keys) as Partial<TPublicSettings>,
+    update: async (patch) => {
+      const current = await load();
+      const next = { ...current, ...patch } as TSettings;
+      for (const [minKey, maxKey] of settingRanges) {
+        if ((next[minKey] as number) > (next[maxKey] as number)) {
+          throw new AppError('UNPROCESSABLE', `${minKey} (${next[minKey]}) cannot be above ${maxKey} (${next[maxKey]}).`, [
+            { path: minKey, message: `Must not be above ${maxKey}.` },
+          ]);
+        }
+      }
+      const entries = Object.entries(patch).filter(([k, v]) => settingKeys.includes(k as TSettingKey) && v !== undefined);
+      if (entries.length > 0) {
+        await db.db
+          .insert(settingsTable)
+          .values(entries.map(([key, value]) => ({ key, value })))
+          .onConflictDoUpdate({ target: settingsTable.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+      }
+      cache = null;
+      return getAll();
+    },
+  };
+}

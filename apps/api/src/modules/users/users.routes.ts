@@ -1,0 +1,51 @@
+import {
+  dataOf,
+  listOf,
+  ZAvatarUploadResponse,
+  ZCurrentUser,
+  ZId,
+  ZPublicUser,
+  ZUpdateMeRequest,
+  ZUserSearchQuery,
+} from '@fanstage/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { megabytes, readSingleFile } from '../../lib/uploads';
+import { actorOf, requireAuth } from '../../plugins/auth';
+import * as users from './users.service';
+
+const tags = ['Users'];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/users/me', { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZCurrentUser) } } }, async (req) => ({
+    data: await users.getCurrentUser(ctx, { actor: actorOf(req) }),
+  }));
+
+  app.put(
+    '/users',
+    { preHandler: requireAuth, schema: { tags, body: ZUpdateMeRequest, response: { 200: dataOf(ZCurrentUser) } } },
+    async (req) => ({ data: await users.updateCurrentUser(ctx, { actor: actorOf(req), input: req.body }) }),
+  );
+
+  app.post(
+    '/users/avatar/upload',
+    { preHandler: requireAuth, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZAvatarUploadResponse } } },
+    async (req) => {
+      const file = await readSingleFile(req, { maxFileBytes: megabytes(10) });
+      return { data: { url: await users.uploadAvatar(ctx, { actor: actorOf(req), file: file.buffer }) } };
+    },
+  );
+
+  app.get(
+    '/users/search',
+    { preHandler: requireAuth, schema: { tags, querystring: ZUserSearchQuery, response: { 200: listOf(ZPublicUser) } } },
+    async (req) => users.searchUsers(ctx, req.query),
+  );
+
+  app.get(
+    '/users/view/:id',
+    { schema: { tags, params: z.object({ id: ZId }), response: { 200: dataOf(ZPublicUser) } } },
+    async (req) => ({ data: await users.viewUser(ctx, { id: req.params.id }) }),
+  );
+};

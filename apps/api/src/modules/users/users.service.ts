@@ -1,0 +1,78 @@
+import type { TCurrentUser, TPublicUser, TUpdateMeRequest } from '@fanstage/contract';
+import { eq, users } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import { reencodeImage } from '../../lib/images';
+import type { Actor } from '../auth/sessions';
+import { presentCurrentUser, presentPublicUser, publicFileUrl } from './users.presenter';
+import {
+  findPerformerProfile,
+  findUserById,
+  isEmailTaken,
+  isUsernameTaken,
+  searchUsers as searchUsersRepo,
+} from './users.repo';
+
+/** The current user with private fields (spec section 3, "Current user"). */
+export async function getCurrentUser(ctx: AppContext, options: { actor: Actor }): Promise<TCurrentUser> {
+  const row = await findUserById(ctx.db.db, options.actor.id);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  const profile = row.role === 'performer' ? await findPerformerProfile(ctx.db.db, row.id) : null;
+  return presentCurrentUser(row, { documentsVerified: profile?.documentsVerifiedAt != null });
+}
+
+/** Updates the actor's own name, username, email or gender; a changed email must be verified again. */
+export async function updateCurrentUser(
+  ctx: AppContext,
+  options: { actor: Actor; input: TUpdateMeRequest },
+): Promise<TCurrentUser> {
+  const { actor, input } = options;
+  const current = await findUserById(ctx.db.db, actor.id);
+  if (!current) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (input.username && (await isUsernameTaken(ctx.db.db, input.username, actor.id))) {
+    throw new AppError('CONFLICT', 'This username is already taken.', [{ path: 'username', message: 'Already taken.' }]);
+  }
+  if (input.email && (await isEmailTaken(ctx.db.db, input.email, actor.id))) {
+    throw new AppError('CONFLICT', 'An account with this email already exists.', [
+      { path: 'email', message: 'Already in use.' },
+    ]);
+  }
+  const emailChanged = input.email !== undefined && input.email !== current.email;
+  await ctx.db.db
+    .update(users)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+    })
+    .where(eq(users.id, actor.id));
+  return getCurrentUser(ctx, { actor });
+}
+
+/** Stores a re-encoded square avatar (512 px WebP) and returns its URL. */
+export async function uploadAvatar(ctx: AppContext, options: { actor: Actor; file: Buffer }): Promise<string> {
+  const image = await reencodeImage(options.file, { width: 512, height: 512, fit: 'cover' });
+  const key = `avatars/${options.actor.id}-${Date.now().toString(36)}.webp`;
+  const previous = await findUserById(ctx.db.db, options.actor.id);
+  await ctx.storage.put(key, image.buffer);
+  await ctx.db.db.update(users).set({ avatarPath: key }).where(eq(users.id, options.actor.id));
+  if (previous?.avatarPath) await ctx.storage.remove(previous.avatarPath);
+  return publicFileUrl(key)!;
+}
+
+export async function searchUsers(
+  ctx: AppContext,
+  options: { q?: string; offset: number; limit: number },
+): Promise<{ data: TPublicUser[]; total: number }> {
+  const { rows, total } = await searchUsersRepo(ctx.db.db, options);
+  return { data: rows.map(presentPublicUser), total };
+}
+
+/** Public view of one active account; inactive, admin or missing ones are not found. */
+export async function viewUser(ctx: AppContext, options: { id: string }): Promise<TPublicUser> {
+  const row = await findUserById(ctx.db.db, options.id);
+  if (!row || row.status !== 'active' || row.role === 'admin') throw notFound('That user');
+  return presentPublicUser(row);
+}

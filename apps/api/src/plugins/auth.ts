@@ -1,0 +1,70 @@
+import { csrfHeader, sessionCookie } from '@fanstage/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/app-error';
+import { type Actor, findActorByToken } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** How the request authenticated; cookie-authenticated writes need the anti-CSRF header. */
+    authVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Reads the session token from `Authorization: Bearer` or the `token` cookie, and sets request.actor. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authVia', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    let token: string | undefined;
+    if (header?.startsWith('Bearer ')) {
+      token = header.slice(7).trim();
+      request.authVia = 'bearer';
+    } else if (request.cookies?.[sessionCookie]) {
+      token = request.cookies[sessionCookie];
+      request.authVia = 'cookie';
+    }
+    if (!token) return;
+    const actor = await findActorByToken(opts.ctx, token);
+    if (!actor) {
+      request.authVia = null;
+      return;
+    }
+    if (request.authVia === 'cookie' && !safeMethods.has(request.method) && !request.headers[csrfHeader]) {
+      throw new AppError(
+        'CSRF_HEADER_MISSING',
+        `This request must carry the ${csrfHeader} header; it was refused to protect your account.`,
+      );
+    }
+    request.actor = actor;
+  });
+});
+
+/** preHandler: the request must come from a logged-in, active account. */
+export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (request.actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive.');
+}
+
+/** preHandler factory: the actor must have one of the roles (admins pass every role check). */
+export const requireRole =
+  (...roles: Actor['role'][]) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireAuth(request, reply);
+    const role = request.actor!.role;
+    if (role !== 'admin' && !roles.includes(role)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
+  };
+
+/** The logged-in actor of a request that passed requireAuth. */
+export const actorOf = (request: FastifyRequest): Actor => {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  return request.actor;
+};

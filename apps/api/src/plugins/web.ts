@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+
+/** What server-rendered pages get in their loaders: the API, called in process with the visitor's cookie. */
+export interface WebLoadContext extends Record<string, unknown> {
+  api(path: string, init?: { method?: InjectOptions['method']; body?: unknown }): Promise<{ status: number; body: unknown }>;
+  publicUrl: string;
+}
+
+/**
+ * Serves the React app built by `react-router build`: its static assets with long cache headers, and
+ * every other page rendered on the server. Returns false when there is no build (API-only mode).
+ */
+export async function registerWeb(app: FastifyInstance, options: { buildDir: string; publicUrl: string; mode: string }) {
+  const buildDir = resolve(options.buildDir);
+  const serverEntry = join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) return false;
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'cache-control',
+        path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const listener = createRequestListener({
+    build,
+    mode: options.mode,
+    getLoadContext: (request): WebLoadContext => {
+      const cookie = request.headers.get('cookie') ?? undefined;
+      return {
+        publicUrl: options.publicUrl,
+        api: async (path, init) => {
+          const res = await app.inject({
+            method: init?.method ?? 'GET',
+            url: `/api${path}`,
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              'x-requested-with': 'ssr',
+              ...(init?.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            payload: init?.body !== undefined ? JSON.stringify(init.body) : undefined,
+          });
+          let body: unknown = null;
+          try {
+            body = res.json();
+          } catch {
+            body = null;
+          }
+          return { status: res.statusCode, body };
+        },
+      };
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url === '/api') {
+        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
+      }
+      reply.hijack();
+      listener(req.raw, reply.raw);
+    },
+  });
+  return true;
+}

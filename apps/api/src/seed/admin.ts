@@ -1,0 +1,26 @@
+import { eq, users } from '@fanstage/db';
+import type { AppContext } from '../context';
+import { hashPassword } from '../lib/passwords';
+import { findUserByEmail } from '../modules/users/users.repo';
+
+/** Creates the admin account of ADMIN_EMAIL, or makes that account an admin with the given password. */
+export async function ensureAdmin(ctx: AppContext, options: { email: string; password: string; username?: string }) {
+  const passwordHash = await hashPassword(options.password);
+  const existing = await findUserByEmail(ctx.db.db, options.email);
+  if (existing) {
+    await ctx.db.db.update(users).set({ role: 'admin', passwordHash, status: 'active' }).where(eq(users.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await ctx.db.db
+    .insert(users)
+    .values({
+      name: 'Administrator',
+      username: options.username ?? `admin${Math.floor(Math.random() * 10000)}`,
+      email: options.email.toLowerCase(),
+      passwordHash,
+      role: 'admin',
+      emailVerifiedAt: ctx.clock.now(),
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}

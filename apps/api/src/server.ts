@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import { migrateDatabase, openDatabase } from '@fanstage/db';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { ensureAdmin } from './seed/admin';
+import { seedDemoIfEmpty } from './seed/demo';
+
+const config = loadConfig();
+const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db') });
+await migrateDatabase(db);
+const { app, ctx } = await buildApp({ config, db, web: true });
+
+if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+  await ensureAdmin(ctx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+}
+if (config.SEED_DEMO) await seedDemoIfEmpty(ctx);
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`Fanstage is ready at ${config.PUBLIC_URL} (database: ${db.engine})`);
