@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'fanstage-rl-',
+    nameSpace: config.RATE_LIMIT_PREFIX,
     keyGenerator: (req) => req.ip,
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });

@@ -25,6 +25,7 @@ const ZConfig = z
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_PREFIX: z.string().default('fanstage-rl-'),
     WEB_BUILD_DIR: z.string().optional(),
   })
   .superRefine((c, ctx) => {

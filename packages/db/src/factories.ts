@@ -1,0 +1,60 @@
+import type { Executor } from './client';
+import { newId } from './ids';
+import { performerProfiles, users } from './schema/index';
+
+/** The password every factory-made account has. */
+export const factoryPassword = 'password123';
+/** argon2id of factoryPassword, precomputed so factories stay fast. */
+const factoryPasswordHash =
+  '$argon2id$v=19$m=19456,t=2,p=1$Pn4WARBsoPcVlmjZBb6iLw$Nu2BVsvl10hdr5jt4U+2Mlyz3T78knmjL97CIBOs2QY';
+
+type UserInsert = typeof users.$inferInsert;
+let sequence = 0;
+const nextSuffix = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** A fan (role user), active, with a verified email. */
+export async function buildFan(db: Executor, overrides: Partial<UserInsert> = {}) {
+  const suffix = nextSuffix();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: newId(),
+      name: `Fan ${suffix}`,
+      username: `fan_${suffix}`,
+      email: `fan_${suffix}@example.test`,
+      passwordHash: factoryPasswordHash,
+      role: 'user',
+      emailVerifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A creator (role performer) with a profile; verified documents unless told otherwise. */
+export async function buildCreator(
+  db: Executor,
+  overrides: Partial<UserInsert> & { documentsVerified?: boolean; country?: string } = {},
+) {
+  const { documentsVerified = true, country = 'US', ...userOverrides } = overrides;
+  const suffix = nextSuffix();
+  const row = await buildFan(db, {
+    name: `Creator ${suffix}`,
+    username: `creator_${suffix}`,
+    email: `creator_${suffix}@example.test`,
+    role: 'performer',
+    ...userOverrides,
+  });
+  await db.insert(performerProfiles).values({
+    userId: row.id,
+    dateOfBirth: '1995-05-05',
+    country,
+    documentsVerifiedAt: documentsVerified ? new Date() : null,
+  });
+  return row;
+}
+
+export async function buildAdmin(db: Executor, overrides: Partial<UserInsert> = {}) {
+  const suffix = nextSuffix();
+  return buildFan(db, { name: `Admin ${suffix}`, username: `admin_${suffix}`, email: `admin_${suffix}@example.test`, role: 'admin', ...overrides });
+}
