@@ -22,6 +22,7 @@ import { createLocalStorage, type Storage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { performersRoutes } from './modules/performers/performers.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(referenceRoutes, { ctx });
       await api.register(filesRoutes, { ctx });
       await api.register(mailRoutes, { ctx });
+      await api.register(performersRoutes, { ctx });
     },
     { prefix: '/api' },
   );

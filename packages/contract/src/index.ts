@@ -3,3 +3,4 @@ export * from './common';
 export * from './errors';
 export * from './settings';
 export * from './users';
+export * from './performers';

@@ -18,6 +18,7 @@ CREATE TABLE "performer_profiles" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"date_of_birth" date NOT NULL,
 	"country" text NOT NULL,
+	"bio" text DEFAULT '' NOT NULL,
 	"documents_verified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -43,6 +43,7 @@ export const performerProfiles = pgTable('performer_profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   dateOfBirth: date('date_of_birth').notNull(),
   country: text('country').notNull(),
+  bio: text('bio').notNull().default(''),
   /** Set by an admin after checking the identity documents; only verified creators are listed. */
   documentsVerifiedAt: timestamp('documents_verified_at', { withTimezone: true }),
   ...timestamps,
