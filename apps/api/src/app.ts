@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DbHandle } from '@fanstage/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -9,7 +10,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { DbHandle } from '@fanstage/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -20,8 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/health.routes';
-import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -75,11 +75,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(errorsPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

@@ -2,9 +2,7 @@ import { z } from 'zod';
 
 const developmentSecret = 'development-secret-do-not-use-in-production-0000';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const ZConfig = z
   .object({
@@ -12,11 +10,20 @@ const ZConfig = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: z.url().default('http://localhost:8080'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     DATA_DIR: z.string().default('./data'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     SECRET: z.string().min(32, 'must be at least 32 characters').default(developmentSecret),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+      .optional(),
     MAIL_FROM: z.string().default('Fanstage <no-reply@localhost>'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -30,7 +37,11 @@ const ZConfig = z
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.SECRET === developmentSecret) {
-      ctx.addIssue({ code: 'custom', path: ['SECRET'], message: 'must be set to your own secret in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET'],
+        message: 'must be set to your own secret in production',
+      });
     }
   });
 

@@ -2,9 +2,9 @@ import type { DbHandle } from '@fanstage/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './lib/clock';
+import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
 import type { SettingsService } from './modules/settings/settings.service';
-import type { Storage } from './modules/files/storage';
 
 /** What every service may use: built once per app, passed in, never imported as a global. */
 export interface AppContext {

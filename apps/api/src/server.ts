@@ -6,7 +6,10 @@ import { ensureAdmin } from './seed/admin';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
-const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db') });
+const db = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db'),
+});
 await migrateDatabase(db);
 const { app, ctx } = await buildApp({ config, db, web: true });
 

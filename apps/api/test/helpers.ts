@@ -31,14 +31,25 @@ export interface TestApp {
   /** inject with a Bearer token (or none). */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** A fan made by the factory, with a live session token. */
-  fan(overrides?: Parameters<typeof buildFan>[1]): Promise<{ user: Awaited<ReturnType<typeof buildFan>>; token: string }>;
-  creator(overrides?: Parameters<typeof buildCreator>[1]): Promise<{ user: Awaited<ReturnType<typeof buildCreator>>; token: string }>;
+  fan(
+    overrides?: Parameters<typeof buildFan>[1],
+  ): Promise<{ user: Awaited<ReturnType<typeof buildFan>>; token: string }>;
+  creator(
+    overrides?: Parameters<typeof buildCreator>[1],
+  ): Promise<{ user: Awaited<ReturnType<typeof buildCreator>>; token: string }>;
   admin(): Promise<{ user: Awaited<ReturnType<typeof buildAdmin>>; token: string }>;
   close(): Promise<void>;
 }
 
 /** A whole app on a clean database (PGlite, or PostgreSQL with TEST_DATABASE_URL) for one test file. */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock; web?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    web?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-test-'));
   const env: Record<string, string> = {
@@ -48,7 +59,13 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     ...options.env,
   };
   if (process.env.TEST_REDIS_URL && !env.REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
-  const { app, ctx } = await buildApp({ config: testConfig(env), db, clock: options.clock, web: options.web });
+  const { app, ctx } = await buildApp({
+    config: testConfig(env),
+    db,
+    clock: options.clock,
+    web: options.web,
+  });
+  options.beforeReady?.(app);
   await app.ready();
   const withSession = async <T extends { id: string }>(user: T) => ({
     user,
@@ -58,7 +75,10 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     app,
     ctx,
     request: ({ token, headers, ...rest }) =>
-      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+      app.inject({
+        ...rest,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
     fan: async (o) => withSession(await buildFan(db.db, o)),
     creator: async (o) => withSession(await buildCreator(db.db, o)),
     admin: async () => withSession(await buildAdmin(db.db)),

@@ -18,7 +18,9 @@ const ZDateOfBirth = z
 /** Text fields of the multipart creator sign-up; the document images come as files. */
 export const ZRegisterPerformerFields = ZRegisterUserRequest.extend({
   dateOfBirth: ZDateOfBirth,
-  country: z.string({ message: 'Country is required.' }).regex(/^[A-Z]{2}$/, 'Country must be a two-letter code.'),
+  country: z
+    .string({ message: 'Country is required.' })
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code.'),
 });
 export type TRegisterPerformerFields = z.infer<typeof ZRegisterPerformerFields>;
 
@@ -27,7 +29,11 @@ export const performerDocumentFields = ['idVerification', 'documentVerification'
 export const minimumCreatorAge = 18;
 
 export const ZLoginRequest = z.object({
-  username: z.string({ message: 'Username or email is required.' }).trim().min(1, 'Username or email is required.').max(254),
+  username: z
+    .string({ message: 'Username or email is required.' })
+    .trim()
+    .min(1, 'Username or email is required.')
+    .max(254),
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
   remember: z.boolean().default(false),
 });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 const price = z.number().min(0).max(1_000_000).multipleOf(0.01);
-const url = z.union([z.literal(''), z.string().max(2000).regex(/^(https?:\/\/|\/)[^\s]*$/, 'Must be a URL.')]);
+const url = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(2000)
+    .regex(/^(https?:\/\/|\/)[^\s]*$/, 'Must be a URL.'),
+]);
 
 export const ZMenuItem = z.object({
   title: z.string().trim().min(1).max(60),
@@ -19,14 +25,29 @@ export const settingDefinitions = {
   logoUrl: { schema: url, default: '', public: true },
   darkmodeLogoUrl: { schema: url, default: '', public: true },
   favicon: { schema: url, default: '', public: true },
-  gaCode: { schema: z.union([z.literal(''), z.string().regex(/^[A-Z0-9-]{4,30}$/, 'Must be an analytics id like G-XXXX.')]), default: '', public: true },
+  gaCode: {
+    schema: z.union([
+      z.literal(''),
+      z.string().regex(/^[A-Z0-9-]{4,30}$/, 'Must be an analytics id like G-XXXX.'),
+    ]),
+    default: '',
+    public: true,
+  },
   menus: { schema: z.array(ZMenuItem).max(40), default: [] as z.infer<typeof ZMenuItem>[], public: true },
   requireEmailVerification: { schema: z.boolean(), default: false, public: true },
   maintenanceMode: { schema: z.boolean(), default: false, public: true },
-  maintenanceMessage: { schema: z.string().max(500), default: 'We are making the site better. Please come back soon.', public: true },
+  maintenanceMessage: {
+    schema: z.string().max(500),
+    default: 'We are making the site better. Please come back soon.',
+    public: true,
+  },
   hashPassword: { schema: z.boolean(), default: false, public: true },
   stripePublishableKey: { schema: z.string().max(200), default: '', public: true },
-  paymentGateway: { schema: z.enum(['stripe', 'sandbox']), default: 'stripe' as 'stripe' | 'sandbox', public: true },
+  paymentGateway: {
+    schema: z.enum(['stripe', 'sandbox']),
+    default: 'stripe' as 'stripe' | 'sandbox',
+    public: true,
+  },
   freeSubscriptionEnabled: { schema: z.boolean(), default: true, public: true },
   freeSubscriptionDuration: { schema: z.number().int().min(1).max(365), default: 1, public: true },
   minimumSubscriptionPrice: { schema: price, default: 2.95, public: true },
@@ -67,9 +88,9 @@ export const settingRanges: [TSettingKey, TSettingKey][] = [
   ['minimumTipPrice', 'maximumTipPrice'],
 ];
 
-const publicShape = Object.fromEntries(
-  publicSettingKeys.map((k) => [k, settingDefinitions[k].schema]),
-) as { [K in TSettingKey]: (typeof settingDefinitions)[K]['schema'] };
+const publicShape = Object.fromEntries(publicSettingKeys.map((k) => [k, settingDefinitions[k].schema])) as {
+  [K in TSettingKey]: (typeof settingDefinitions)[K]['schema'];
+};
 export const ZPublicSettings = z.object(publicShape);
 export type TPublicSettings = z.infer<typeof ZPublicSettings>;
 

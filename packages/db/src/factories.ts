@@ -56,5 +56,11 @@ export async function buildCreator(
 
 export async function buildAdmin(db: Executor, overrides: Partial<UserInsert> = {}) {
   const suffix = nextSuffix();
-  return buildFan(db, { name: `Admin ${suffix}`, username: `admin_${suffix}`, email: `admin_${suffix}@example.test`, role: 'admin', ...overrides });
+  return buildFan(db, {
+    name: `Admin ${suffix}`,
+    username: `admin_${suffix}`,
+    email: `admin_${suffix}@example.test`,
+    role: 'admin',
+    ...overrides,
+  });
 }

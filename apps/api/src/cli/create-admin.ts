@@ -11,7 +11,10 @@ if (!email || !password || password.length < 8) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db') });
+const db = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db'),
+});
 await migrateDatabase(db);
 const { app, ctx } = await buildApp({ config, db });
 await ensureAdmin(ctx, { email, password });

@@ -1,4 +1,4 @@
-import { type TErrorCode, errorStatus } from '@fanstage/contract';
+import { errorStatus, type TErrorCode } from '@fanstage/contract';
 
 /** The one error class of the API: a stable code and a sentence for people. */
 export class AppError extends Error {

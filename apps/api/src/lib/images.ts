@@ -2,7 +2,15 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from './app-error';
 
-const imageTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif']);
+const imageTypes = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+]);
 /** Pixel-flood guard: refuse anything above ~50 megapixels before decoding it. */
 const maxInputPixels = 50_000_000;
 
@@ -45,7 +53,10 @@ export async function reencodeImage(
   } catch (err) {
     const text = err instanceof Error ? err.message : '';
     if (text.includes('pixel limit')) {
-      throw new AppError('UNSUPPORTED_MEDIA', 'This image is too large in pixels; please upload a smaller image.');
+      throw new AppError(
+        'UNSUPPORTED_MEDIA',
+        'This image is too large in pixels; please upload a smaller image.',
+      );
     }
     throw new AppError('UNSUPPORTED_MEDIA', 'This image could not be read; it may be damaged.');
   }

@@ -19,7 +19,9 @@ export async function readMultipart(
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 40, fieldSize: 64 * 1024 } });
+  const parts = request.parts({
+    limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 40, fieldSize: 64 * 1024 },
+  });
   for await (const part of parts) {
     if (part.type === 'file') {
       if (options.fileFields && !options.fileFields.includes(part.fieldname)) {
@@ -28,11 +30,15 @@ export async function readMultipart(
       }
       const buffer = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', `Each file must be at most ${Math.round(options.maxFileBytes / mb)} MB.`);
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `Each file must be at most ${Math.round(options.maxFileBytes / mb)} MB.`,
+          );
         }
         throw err;
       });
-      if (buffer.length === 0) throw new AppError('VALIDATION_FAILED', `The file "${part.fieldname}" is empty.`);
+      if (buffer.length === 0)
+        throw new AppError('VALIDATION_FAILED', `The file "${part.fieldname}" is empty.`);
       files.push({ field: part.fieldname, filename: part.filename, buffer });
     } else {
       fields[part.fieldname] = String(part.value);
@@ -42,7 +48,10 @@ export async function readMultipart(
 }
 
 /** Reads exactly one file from a multipart body. */
-export async function readSingleFile(request: FastifyRequest, options: { maxFileBytes: number }): Promise<UploadedFile> {
+export async function readSingleFile(
+  request: FastifyRequest,
+  options: { maxFileBytes: number },
+): Promise<UploadedFile> {
   const { files } = await readMultipart(request, { maxFileBytes: options.maxFileBytes, maxFiles: 1 });
   const file = files[0];
   if (!file) throw new AppError('VALIDATION_FAILED', 'Please choose a file to upload.');

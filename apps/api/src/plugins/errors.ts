@@ -11,7 +11,8 @@ const fieldName = (path: string) => path.replace(/^\//, '').replaceAll('/', '.')
 const summarize = (details: Detail[]) => {
   const first = details[0];
   if (!first) return 'The request is not valid.';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  const more =
+    details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
   return `${first.path}: ${first.message}${more}`;
 };
 
@@ -43,12 +44,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({ path: fieldName(v.instancePath), message: v.message ?? 'Not valid.' }));
-      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: summarize(details), details });
+      const details = error.validation.map((v) => ({
+        path: fieldName(v.instancePath),
+        message: v.message ?? 'Not valid.',
+      }));
+      return reply
+        .status(400)
+        .send({ statusCode: 400, code: 'VALIDATION_FAILED', message: summarize(details), details });
     }
     if (error instanceof ZodError) {
       const details = error.issues.map((i) => ({ path: i.path.join('.') || 'request', message: i.message }));
-      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION_FAILED', message: summarize(details), details });
+      return reply
+        .status(400)
+        .send({ statusCode: 400, code: 'VALIDATION_FAILED', message: summarize(details), details });
     }
     const fe = error as FastifyError;
     if (fe.statusCode === 429) {
@@ -61,7 +69,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const status = fe.statusCode;
       const code =
-        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'VALIDATION_FAILED';
       const message = (fe.code && fastifyMessages[fe.code]) ?? 'The request is not valid.';
       return reply.status(status).send({ statusCode: status, code, message });
     }

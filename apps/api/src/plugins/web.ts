@@ -8,7 +8,10 @@ import type { ServerBuild } from 'react-router';
 
 /** What server-rendered pages get in their loaders: the API, called in process with the visitor's cookie. */
 export interface WebLoadContext extends Record<string, unknown> {
-  api(path: string, init?: { method?: InjectOptions['method']; body?: unknown }): Promise<{ status: number; body: unknown }>;
+  api(
+    path: string,
+    init?: { method?: InjectOptions['method']; body?: unknown },
+  ): Promise<{ status: number; body: unknown }>;
   publicUrl: string;
 }
 
@@ -16,7 +19,10 @@ export interface WebLoadContext extends Record<string, unknown> {
  * Serves the React app built by `react-router build`: its static assets with long cache headers, and
  * every other page rendered on the server. Returns false when there is no build (API-only mode).
  */
-export async function registerWeb(app: FastifyInstance, options: { buildDir: string; publicUrl: string; mode: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { buildDir: string; publicUrl: string; mode: string },
+) {
   const buildDir = resolve(options.buildDir);
   const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) return false;
@@ -30,7 +36,9 @@ export async function registerWeb(app: FastifyInstance, options: { buildDir: str
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',
-        path.includes(`${join('client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        path.includes(`${join('client', 'assets')}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
       );
     },
   });
@@ -71,7 +79,9 @@ export async function registerWeb(app: FastifyInstance, options: { buildDir: str
     schema: { hide: true },
     handler: async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url === '/api') {
-        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
+        return reply
+          .status(404)
+          .send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
       }
       reply.hijack();
       listener(req.raw, reply.raw);

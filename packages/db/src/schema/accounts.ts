@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
 
 const timestamps = {
@@ -18,8 +29,12 @@ export const users = pgTable(
     username: text('username'),
     email: text('email'),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['user', 'performer', 'admin'] }).notNull().default('user'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    role: text('role', { enum: ['user', 'performer', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     gender: text('gender', { enum: ['male', 'female', 'transgender'] }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     avatarPath: text('avatar_path'),
@@ -98,7 +113,9 @@ export const files = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     width: bigint('width', { mode: 'number' }),
     height: bigint('height', { mode: 'number' }),
-    status: text('status', { enum: ['uploaded', 'processing', 'ready', 'failed'] }).notNull().default('ready'),
+    status: text('status', { enum: ['uploaded', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('ready'),
     originalName: text('original_name'),
     ...timestamps,
   },

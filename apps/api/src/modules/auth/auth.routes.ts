@@ -67,7 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const session = await auth.login(ctx, { input: req.body, userAgent: req.headers['user-agent'], ip: req.ip });
+      const session = await auth.login(ctx, {
+        input: req.body,
+        userAgent: req.headers['user-agent'],
+        ip: req.ip,
+      });
       setSessionCookie(reply, session.token, session.remember);
       return { data: { token: session.token } };
     },
@@ -94,7 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags, body: ZForgotRequest, response: { 200: ZMessageResponse } },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
-    async (req) => ({ data: { success: true, message: await auth.forgotPassword(ctx, { email: req.body.email }) } }),
+    async (req) => ({
+      data: { success: true, message: await auth.forgotPassword(ctx, { email: req.body.email }) },
+    }),
   );
 
   app.post(
@@ -105,7 +111,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req) => {
       await auth.resetPassword(ctx, req.body);
-      return { data: { success: true, message: 'Your password is changed. Please log in with the new one.' } };
+      return {
+        data: { success: true, message: 'Your password is changed. Please log in with the new one.' },
+      };
     },
   );
 

@@ -5,15 +5,25 @@ import {
   type TRegisterPerformerFields,
   type TRegisterUserRequest,
 } from '@fanstage/contract';
-import { and, eq, files, gt, isNull, newId, performerProfiles, type Transaction, userTokens, users } from '@fanstage/db';
+import {
+  and,
+  eq,
+  files,
+  gt,
+  isNull,
+  newId,
+  performerProfiles,
+  type Transaction,
+  users,
+  userTokens,
+} from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { reencodeImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { isEmailTaken, isUsernameTaken } from '../users/users.repo';
+import { findUserByEmail, findUserByLogin, isEmailTaken, isUsernameTaken } from '../users/users.repo';
 import { type Actor, createSession, revokeSession, revokeUserSessions } from './sessions';
-import { findUserByEmail, findUserByLogin } from '../users/users.repo';
 
 const hourMs = 60 * 60 * 1000;
 const verificationHours = 48;
@@ -21,7 +31,9 @@ const resetHours = 1;
 
 async function assertAvailable(ctx: AppContext, input: { username: string; email: string }) {
   if (await isUsernameTaken(ctx.db.db, input.username)) {
-    throw new AppError('CONFLICT', 'This username is already taken.', [{ path: 'username', message: 'Already taken.' }]);
+    throw new AppError('CONFLICT', 'This username is already taken.', [
+      { path: 'username', message: 'Already taken.' },
+    ]);
   }
   if (await isEmailTaken(ctx.db.db, input.email)) {
     throw new AppError('CONFLICT', 'An account with this email already exists.', [
@@ -32,10 +44,17 @@ async function assertAvailable(ctx: AppContext, input: { username: string; email
 
 /** A unique index may still refuse a racing duplicate: answer it as the same 409. */
 const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && ((err as { code?: string }).code === '23505' ||
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' ||
     String((err as { cause?: { code?: string } }).cause?.code) === '23505');
 
-async function issueToken(ctx: AppContext, userId: string, kind: 'email-verification' | 'password-reset', hours: number) {
+async function issueToken(
+  ctx: AppContext,
+  userId: string,
+  kind: 'email-verification' | 'password-reset',
+  hours: number,
+) {
   const token = randomToken();
   await ctx.db.db.insert(userTokens).values({
     userId,
@@ -46,7 +65,10 @@ async function issueToken(ctx: AppContext, userId: string, kind: 'email-verifica
   return token;
 }
 
-async function sendVerificationMail(ctx: AppContext, user: { id: string; email: string | null; name: string }) {
+async function sendVerificationMail(
+  ctx: AppContext,
+  user: { id: string; email: string | null; name: string },
+) {
   if (!user.email) return;
   const settings = await ctx.settings.getAll();
   const token = await issueToken(ctx, user.id, 'email-verification', verificationHours);
@@ -128,7 +150,10 @@ const ageOn = (dateOfBirth: string, now: Date) => {
  */
 export async function registerPerformer(
   ctx: AppContext,
-  options: { input: TRegisterPerformerFields; documents: { field: string; buffer: Buffer; filename: string }[] },
+  options: {
+    input: TRegisterPerformerFields;
+    documents: { field: string; buffer: Buffer; filename: string }[];
+  },
 ) {
   const { input, documents } = options;
   const age = ageOn(input.dateOfBirth, ctx.clock.now());
@@ -144,17 +169,36 @@ export async function registerPerformer(
   }
   await assertAvailable(ctx, input);
   const encoded = await Promise.all(
-    documents.map(async (d) => ({ ...d, image: await reencodeImage(d.buffer, { width: 2400, quality: 88 }) })),
+    documents.map(async (d) => ({
+      ...d,
+      image: await reencodeImage(d.buffer, { width: 2400, quality: 88 }),
+    })),
   );
-  const stored: { key: string; field: string; filename: string; size: number; width: number; height: number }[] = [];
+  const stored: {
+    key: string;
+    field: string;
+    filename: string;
+    size: number;
+    width: number;
+    height: number;
+  }[] = [];
   for (const doc of encoded) {
     const key = `private/documents/${newId()}.webp`;
     await ctx.storage.put(key, doc.image.buffer);
-    stored.push({ key, field: doc.field, filename: doc.filename, size: doc.image.buffer.length, width: doc.image.width, height: doc.image.height });
+    stored.push({
+      key,
+      field: doc.field,
+      filename: doc.filename,
+      size: doc.image.buffer.length,
+      width: doc.image.width,
+      height: doc.image.height,
+    });
   }
   try {
     const id = await insertUser(ctx, input, 'performer', async (tx, userId) => {
-      await tx.insert(performerProfiles).values({ userId, dateOfBirth: input.dateOfBirth, country: input.country });
+      await tx
+        .insert(performerProfiles)
+        .values({ userId, dateOfBirth: input.dateOfBirth, country: input.country });
       await tx.insert(files).values(
         stored.map((s) => ({
           ownerId: userId,
@@ -207,7 +251,8 @@ export async function login(
   return { ...session, remember: input.remember };
 }
 
-export const logout = (ctx: AppContext, options: { actor: Actor }) => revokeSession(ctx, options.actor.sessionId);
+export const logout = (ctx: AppContext, options: { actor: Actor }) =>
+  revokeSession(ctx, options.actor.sessionId);
 
 /** Sets a new password and revokes every other session of the account. */
 export async function changePassword(ctx: AppContext, options: { actor: Actor; password: string }) {
@@ -279,4 +324,3 @@ export async function resendVerification(ctx: AppContext, options: { email: stri
   if (user && !user.emailVerifiedAt && user.status === 'active') await sendVerificationMail(ctx, user);
   return 'If this email belongs to an account that is not verified yet, a new verification link is on its way.';
 }
-

@@ -22,38 +22,75 @@ const lastMailTo = async (to: string) => {
 
 describe('fan registration', () => {
   it('creates an account that can log in by username or by email in any case', async () => {
-    const res = await register({ name: 'Ann Lee', username: 'ann.lee', email: 'Ann@Example.test', password: 'password123' });
+    const res = await register({
+      name: 'Ann Lee',
+      username: 'ann.lee',
+      email: 'Ann@Example.test',
+      password: 'password123',
+    });
     expect(res.statusCode).toBe(200);
     expect((await login('ann.lee')).statusCode).toBe(200);
     expect((await login('ANN@example.TEST')).statusCode).toBe(200);
   });
 
   it('refuses a username that differs only in case, and names the field', async () => {
-    const res = await register({ name: 'X', username: 'ANN.LEE', email: 'other@example.test', password: 'password123' });
+    const res = await register({
+      name: 'X',
+      username: 'ANN.LEE',
+      email: 'other@example.test',
+      password: 'password123',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'This username is already taken.' });
   });
 
   it('refuses a duplicate email ignoring case', async () => {
-    const res = await register({ name: 'X', username: 'someone_else', email: 'ANN@EXAMPLE.TEST', password: 'password123' });
+    const res = await register({
+      name: 'X',
+      username: 'someone_else',
+      email: 'ANN@EXAMPLE.TEST',
+      password: 'password123',
+    });
     expect(res.statusCode).toBe(409);
   });
 
-  it.each(['admin', 'Auth', 'home', 'creator', 'API'])('refuses the reserved username %s', async (username) => {
-    const res = await register({ name: 'X', username, email: `${username}@example.test`, password: 'password123' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('reserved');
-  });
+  it.each(['admin', 'Auth', 'home', 'creator', 'API'])(
+    'refuses the reserved username %s',
+    async (username) => {
+      const res = await register({
+        name: 'X',
+        username,
+        email: `${username}@example.test`,
+        password: 'password123',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('reserved');
+    },
+  );
 
   it.each([
     ['missing fields', {}],
     ['a number as name', { name: 5, username: 'okname', email: 'a@example.test', password: 'password123' }],
-    ['a 10 MB name', { name: 'x'.repeat(10 * 1024 * 1024), username: 'okname', email: 'a@example.test', password: 'password123' }],
+    [
+      'a 10 MB name',
+      {
+        name: 'x'.repeat(10 * 1024 * 1024),
+        username: 'okname',
+        email: 'a@example.test',
+        password: 'password123',
+      },
+    ],
     ['a short username', { name: 'A', username: 'ab', email: 'a@example.test', password: 'password123' }],
-    ['bad characters in username', { name: 'A', username: 'a b!', email: 'a@example.test', password: 'password123' }],
+    [
+      'bad characters in username',
+      { name: 'A', username: 'a b!', email: 'a@example.test', password: 'password123' },
+    ],
     ['a bad email', { name: 'A', username: 'okname', email: 'not-an-email', password: 'password123' }],
     ['a short password', { name: 'A', username: 'okname', email: 'a@example.test', password: 'short' }],
-    ['an unknown gender', { name: 'A', username: 'okname', email: 'a@example.test', password: 'password123', gender: 'robot' }],
+    [
+      'an unknown gender',
+      { name: 'A', username: 'okname', email: 'a@example.test', password: 'password123', gender: 'robot' },
+    ],
   ])('answers %s with a 4xx and a readable message, creating nothing', async (_label, payload) => {
     const before = (await t.ctx.db.db.select().from(users)).length;
     const res = await register(payload);
@@ -88,7 +125,9 @@ describe('login and sessions', () => {
 
   it('sets an HttpOnly cookie for 365 days with remember, and 1 day without', async () => {
     const long = await login('ann.lee', 'password123', true);
-    expect(long.headers['set-cookie']).toMatch(/token=[\w-]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(long.headers['set-cookie']).toMatch(
+      /token=[\w-]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/,
+    );
     const short = await login('ann.lee', 'password123', false);
     expect(short.headers['set-cookie']).toMatch(/Max-Age=86400;.*HttpOnly/);
   });
@@ -112,7 +151,12 @@ describe('login and sessions', () => {
 
   it('refuses a cookie-authenticated write without the anti-CSRF header and changes nothing', async () => {
     const token = (await login('ann.lee')).json().data.token as string;
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users', cookies: { token }, payload: { name: 'Hacked' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      cookies: { token },
+      payload: { name: 'Hacked' },
+    });
     expect(res.statusCode).toBe(403);
     const ok = await t.app.inject({
       method: 'PUT',
@@ -158,7 +202,11 @@ describe('password change', () => {
   });
 
   it('needs a login', async () => {
-    const res = await t.request({ method: 'PUT', url: '/api/auth/users/me/password', payload: { password: 'whatever-123' } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      payload: { password: 'whatever-123' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -166,12 +214,20 @@ describe('password change', () => {
 describe('forgot and reset password', () => {
   it('mails a link that works once, within an hour', async () => {
     const { user } = await t.fan();
-    const forgot = await t.request({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: user.email } });
+    const forgot = await t.request({
+      method: 'POST',
+      url: '/api/auth/users/forgot',
+      payload: { email: user.email },
+    });
     expect(forgot.statusCode).toBe(200);
     const mail = await lastMailTo(user.email!);
     const token = mail!.text.match(/reset-password\?token=([\w-]+)/)![1]!;
     const reset = () =>
-      t.request({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'brand-new-pass' } });
+      t.request({
+        method: 'POST',
+        url: '/api/auth/users/reset-password',
+        payload: { token, password: 'brand-new-pass' },
+      });
     expect((await reset()).statusCode).toBe(200);
     expect((await login(user.username!, 'brand-new-pass')).statusCode).toBe(200);
     const again = await reset();
@@ -184,13 +240,21 @@ describe('forgot and reset password', () => {
     await t.request({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: user.email } });
     const token = (await lastMailTo(user.email!))!.text.match(/token=([\w-]+)/)![1]!;
     clock.advance(61 * 60 * 1000);
-    const res = await t.request({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'brand-new-pass' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/users/reset-password',
+      payload: { token, password: 'brand-new-pass' },
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('answers an unknown email the same way and sends nothing', async () => {
     const before = (await t.ctx.db.db.select().from(outboxEmails)).length;
-    const res = await t.request({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'nobody@example.test' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/users/forgot',
+      payload: { email: 'nobody@example.test' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.ctx.db.db.select().from(outboxEmails)).length).toBe(before);
   });
@@ -204,10 +268,18 @@ describe('email verification', () => {
       const refused = await login('vera');
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toMatch(/verify your email/i);
-      const resend = await t.request({ method: 'POST', url: '/api/auth/email-verification', payload: { email: 'vera@example.test' } });
+      const resend = await t.request({
+        method: 'POST',
+        url: '/api/auth/email-verification',
+        payload: { email: 'vera@example.test' },
+      });
       expect(resend.statusCode).toBe(200);
       const token = (await lastMailTo('vera@example.test'))!.text.match(/verify-email\?token=([\w-]+)/)![1]!;
-      const verified = await t.request({ method: 'POST', url: '/api/auth/email-verification/verify', payload: { token } });
+      const verified = await t.request({
+        method: 'POST',
+        url: '/api/auth/email-verification/verify',
+        payload: { token },
+      });
       expect(verified.statusCode).toBe(200);
       expect((await login('vera')).statusCode).toBe(200);
     } finally {
@@ -221,7 +293,11 @@ describe('login rate limit', () => {
     const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
     try {
       const attempt = () =>
-        limited.request({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password: 'y' } });
+        limited.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'x', password: 'y' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(422);
       const res = await attempt();
       expect(res.statusCode).toBe(429);

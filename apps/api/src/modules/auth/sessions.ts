@@ -21,7 +21,9 @@ export async function createSession(
   options: { userId: string; remember: boolean; userAgent?: string; ip?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
-  const expiresAt = new Date(ctx.clock.now().getTime() + (options.remember ? rememberDays : sessionDays) * dayMs);
+  const expiresAt = new Date(
+    ctx.clock.now().getTime() + (options.remember ? rememberDays : sessionDays) * dayMs,
+  );
   await ctx.db.db.insert(sessions).values({
     userId: options.userId,
     tokenHash: sha256(token),
@@ -38,7 +40,13 @@ export async function findActorByToken(ctx: AppContext, token: string): Promise<
   if (token.length < 20 || token.length > 200) return null;
   const now = ctx.clock.now();
   const [row] = await ctx.db.db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, id: users.id, role: users.role, status: users.status })
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      id: users.id,
+      role: users.role,
+      status: users.status,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
@@ -55,8 +63,16 @@ export async function revokeSession(ctx: AppContext, sessionId: string): Promise
 }
 
 /** Revokes every session of a user except, optionally, the one in use. */
-export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  ctx: AppContext,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
   await ctx.db.db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

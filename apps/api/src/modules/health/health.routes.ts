@@ -14,7 +14,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const ZStatus = z.object({ status: z.string() });
 
   /** Liveness: the process answers. */
-  app.get('/health', { schema: { tags: ['Health'], response: { 200: ZStatus } } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { tags: ['Health'], response: { 200: ZStatus } } }, async () => ({
+    status: 'ok',
+  }));
 
   /** Readiness: the database answers. */
   app.get('/ready', { schema: { tags: ['Health'], response: { 200: ZStatus } } }, async () => {

@@ -23,14 +23,22 @@ export function createMailer(options: { db: DbHandle; smtpUrl?: string; from: st
     return {
       transport: 'smtp',
       send: async (m) => {
-        await transporter.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transporter.sendMail({
+          from: options.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
     };
   }
   return {
     transport: 'outbox',
     send: async (m) => {
-      await options.db.db.insert(outboxEmails).values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null });
+      await options.db.db
+        .insert(outboxEmails)
+        .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null });
     },
   };
 }

@@ -6,7 +6,11 @@ import { findPerformerProfile } from './performers.service';
 export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/performers/:id',
-    { schema: { tags: ['Performers'], params: ZPerformerParams, response: { 200: dataOf(ZPerformerPublic) } } },
-    async (req) => ({ data: await findPerformerProfile(ctx, { idOrUsername: req.params.id, actor: req.actor }) }),
+    {
+      schema: { tags: ['Performers'], params: ZPerformerParams, response: { 200: dataOf(ZPerformerPublic) } },
+    },
+    async (req) => ({
+      data: await findPerformerProfile(ctx, { idOrUsername: req.params.id, actor: req.actor }),
+    }),
   );
 };

@@ -16,7 +16,9 @@ export async function findPerformerProfile(
   options: { idOrUsername: string; actor: Actor | null },
 ): Promise<TPerformerPublic> {
   const key = options.idOrUsername;
-  const match = uuidPattern.test(key) ? eq(users.id, key) : sql`lower(${users.username}) = ${key.toLowerCase()}`;
+  const match = uuidPattern.test(key)
+    ? eq(users.id, key)
+    : sql`lower(${users.username}) = ${key.toLowerCase()}`;
   const [row] = await ctx.db.db
     .select({ user: users, profile: performerProfiles })
     .from(users)

@@ -1,4 +1,10 @@
-import { dataOf, ZPublicSettings, ZSettings, ZSettingsKeysRequest, ZSettingsUpdate } from '@fanstage/contract';
+import {
+  dataOf,
+  ZPublicSettings,
+  ZSettings,
+  ZSettingsKeysRequest,
+  ZSettingsUpdate,
+} from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireRole } from '../../plugins/auth';
@@ -24,7 +30,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.put(
     '/admin/settings',
-    { preHandler: requireRole('admin'), schema: { tags, body: ZSettingsUpdate, response: { 200: dataOf(ZSettings) } } },
+    {
+      preHandler: requireRole('admin'),
+      schema: { tags, body: ZSettingsUpdate, response: { 200: dataOf(ZSettings) } },
+    },
     async (req) => ({ data: await ctx.settings.update(req.body) }),
   );
 };

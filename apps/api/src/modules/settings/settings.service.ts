@@ -47,7 +47,9 @@ export function createSettingsService(db: DbHandle): SettingsService {
   };
 
   const pickPublic = (all: TSettings, keys: readonly string[]) =>
-    Object.fromEntries(keys.filter((k) => publicSettingKeys.includes(k as TSettingKey)).map((k) => [k, all[k as TSettingKey]]));
+    Object.fromEntries(
+      keys.filter((k) => publicSettingKeys.includes(k as TSettingKey)).map((k) => [k, all[k as TSettingKey]]),
+    );
 
   return {
     getAll,
@@ -58,17 +60,24 @@ export function createSettingsService(db: DbHandle): SettingsService {
       const next = { ...current, ...patch } as TSettings;
       for (const [minKey, maxKey] of settingRanges) {
         if ((next[minKey] as number) > (next[maxKey] as number)) {
-          throw new AppError('UNPROCESSABLE', `${minKey} (${next[minKey]}) cannot be above ${maxKey} (${next[maxKey]}).`, [
-            { path: minKey, message: `Must not be above ${maxKey}.` },
-          ]);
+          throw new AppError(
+            'UNPROCESSABLE',
+            `${minKey} (${next[minKey]}) cannot be above ${maxKey} (${next[maxKey]}).`,
+            [{ path: minKey, message: `Must not be above ${maxKey}.` }],
+          );
         }
       }
-      const entries = Object.entries(patch).filter(([k, v]) => settingKeys.includes(k as TSettingKey) && v !== undefined);
+      const entries = Object.entries(patch).filter(
+        ([k, v]) => settingKeys.includes(k as TSettingKey) && v !== undefined,
+      );
       if (entries.length > 0) {
         await db.db
           .insert(settingsTable)
           .values(entries.map(([key, value]) => ({ key, value })))
-          .onConflictDoUpdate({ target: settingsTable.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+          .onConflictDoUpdate({
+            target: settingsTable.key,
+            set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+          });
       }
       cache = null;
       return getAll();

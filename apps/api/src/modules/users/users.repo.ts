@@ -1,4 +1,4 @@
-import { and, eq, type Executor, ilike, ne, or, performerProfiles, sql, users } from '@fanstage/db';
+import { and, type Executor, eq, ilike, ne, or, performerProfiles, sql, users } from '@fanstage/db';
 
 export const findUserById = async (db: Executor, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
@@ -18,7 +18,8 @@ export const findUserByLogin = async (db: Executor, login: string) => {
 };
 
 export const findUserByEmail = async (db: Executor, email: string) =>
-  (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0] ?? null;
+  (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0] ??
+  null;
 
 export const isUsernameTaken = async (db: Executor, username: string, exceptId?: string) => {
   const cond = sql`lower(${users.username}) = ${username.toLowerCase()}`;

@@ -18,19 +18,29 @@ import * as users from './users.service';
 const tags = ['Users'];
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/users/me', { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZCurrentUser) } } }, async (req) => ({
-    data: await users.getCurrentUser(ctx, { actor: actorOf(req) }),
-  }));
+  app.get(
+    '/users/me',
+    { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZCurrentUser) } } },
+    async (req) => ({
+      data: await users.getCurrentUser(ctx, { actor: actorOf(req) }),
+    }),
+  );
 
   app.put(
     '/users',
-    { preHandler: requireAuth, schema: { tags, body: ZUpdateMeRequest, response: { 200: dataOf(ZCurrentUser) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: ZUpdateMeRequest, response: { 200: dataOf(ZCurrentUser) } },
+    },
     async (req) => ({ data: await users.updateCurrentUser(ctx, { actor: actorOf(req), input: req.body }) }),
   );
 
   app.post(
     '/users/avatar/upload',
-    { preHandler: requireAuth, schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZAvatarUploadResponse } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZAvatarUploadResponse } },
+    },
     async (req) => {
       const file = await readSingleFile(req, { maxFileBytes: megabytes(10) });
       return { data: { url: await users.uploadAvatar(ctx, { actor: actorOf(req), file: file.buffer }) } };
@@ -39,7 +49,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/users/search',
-    { preHandler: requireAuth, schema: { tags, querystring: ZUserSearchQuery, response: { 200: listOf(ZPublicUser) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, querystring: ZUserSearchQuery, response: { 200: listOf(ZPublicUser) } },
+    },
     async (req) => users.searchUsers(ctx, req.query),
   );
 

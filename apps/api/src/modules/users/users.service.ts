@@ -30,7 +30,9 @@ export async function updateCurrentUser(
   const current = await findUserById(ctx.db.db, actor.id);
   if (!current) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   if (input.username && (await isUsernameTaken(ctx.db.db, input.username, actor.id))) {
-    throw new AppError('CONFLICT', 'This username is already taken.', [{ path: 'username', message: 'Already taken.' }]);
+    throw new AppError('CONFLICT', 'This username is already taken.', [
+      { path: 'username', message: 'Already taken.' },
+    ]);
   }
   if (input.email && (await isEmailTaken(ctx.db.db, input.email, actor.id))) {
     throw new AppError('CONFLICT', 'An account with this email already exists.', [
@@ -52,7 +54,10 @@ export async function updateCurrentUser(
 }
 
 /** Stores a re-encoded square avatar (512 px WebP) and returns its URL. */
-export async function uploadAvatar(ctx: AppContext, options: { actor: Actor; file: Buffer }): Promise<string> {
+export async function uploadAvatar(
+  ctx: AppContext,
+  options: { actor: Actor; file: Buffer },
+): Promise<string> {
   const image = await reencodeImage(options.file, { width: 512, height: 512, fit: 'cover' });
   const key = `avatars/${options.actor.id}-${Date.now().toString(36)}.webp`;
   const previous = await findUserById(ctx.db.db, options.actor.id);
@@ -73,6 +78,6 @@ export async function searchUsers(
 /** Public view of one active account; inactive, admin or missing ones are not found. */
 export async function viewUser(ctx: AppContext, options: { id: string }): Promise<TPublicUser> {
   const row = await findUserById(ctx.db.db, options.id);
-  if (!row || row.status !== 'active' || row.role === 'admin') throw notFound('That user');
+  if (row?.status !== 'active' || row.role === 'admin') throw notFound('That user');
   return presentPublicUser(row);
 }

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    // A route that fails unexpectedly, to see what a client is told.
+    beforeReady: (app) =>
+      app.get('/api/__boom', async () => {
+        throw new Error('secret internal detail');
+      }),
+  });
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await t.request({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.request({ url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('publishes OpenAPI with the spec routes and a docs page', async () => {
+    const spec = (await t.request({ url: '/api/openapi.json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/login',
+      '/api/users/me',
+      '/api/settings/public',
+      '/api/auth/users/register',
+    ]) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+    const docs = await t.request({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await t.request({ url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'There is no such API route.' });
+  });
+
+  it('hides unexpected errors behind a generic message with a request id', async () => {
+    const res = await t.request({ url: '/api/__boom', headers: { 'x-request-id': 'req-12345678' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.json()).toMatchObject({ code: 'INTERNAL', requestId: 'req-12345678' });
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.request({ url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('refuses a body above 1 MB on JSON routes with 413', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'y' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The request is too large.');
+  });
+});

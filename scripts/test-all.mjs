@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, API tests, web unit tests and browser tests, one after another.
+// Each suite prints its own closing line `<suite>: N passed, N failed`; this exits non-zero if any step failed.
+// With TEST_DATABASE_URL / TEST_REDIS_URL set, the API and browser suites run against PostgreSQL and Redis.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
+const only = process.argv.slice(2);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const steps = [
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'] },
+  {
+    name: `api (${engine})`,
+    suite: `api-${engine}`,
+    cmd: 'npm',
+    args: ['test', '--silent', '-w', 'apps/api'],
+  },
+  { name: 'web unit', suite: 'web', cmd: 'npm', args: ['test', '--silent', '-w', 'apps/web'] },
+  {
+    name: `browser (${engine})`,
+    suite: `browser-${engine}`,
+    cmd: 'npm',
+    args: ['test', '--silent', '-w', 'e2e'],
+    browser: true,
+  },
+];
+
+const results = [];
+for (const step of steps) {
+  if (only.length > 0 && !only.some((o) => step.name.startsWith(o))) continue;
+  if (step.browser && !existsSync(chromium)) {
+    if (process.env.CI) {
+      console.error(
+        `\n${step.suite}: 0 passed, 1 failed (no Chromium at ${chromium}; CI must run the browser tests)`,
+      );
+      results.push({ name: step.name, ok: false });
+      continue;
+    }
+    console.log(`\n== ${step.name}: skipped, no Chromium at ${chromium} (apt-get install chromium)`);
+    continue;
+  }
+  console.log(`\n== ${step.name}`);
+  const started = Date.now();
+  const r = spawnSync(step.cmd, step.args, {
+    stdio: 'inherit',
+    env: { ...process.env, SUITE_NAME: step.suite ?? step.name },
+  });
+  const ok = r.status === 0;
+  results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!step.suite) console.log(`${step.name}: ${ok ? 'ok' : 'FAILED'}`);
+}
+
+console.log('\n== summary');
+for (const r of results)
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${r.seconds !== undefined ? ` (${r.seconds}s)` : ''}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
