@@ -4,11 +4,17 @@ import { hashPassword } from '../lib/passwords';
 import { findUserByEmail } from '../modules/users/users.repo';
 
 /** Creates the admin account of ADMIN_EMAIL, or makes that account an admin with the given password. */
-export async function ensureAdmin(ctx: AppContext, options: { email: string; password: string; username?: string }) {
+export async function ensureAdmin(
+  ctx: AppContext,
+  options: { email: string; password: string; username?: string },
+) {
   const passwordHash = await hashPassword(options.password);
   const existing = await findUserByEmail(ctx.db.db, options.email);
   if (existing) {
-    await ctx.db.db.update(users).set({ role: 'admin', passwordHash, status: 'active' }).where(eq(users.id, existing.id));
+    await ctx.db.db
+      .update(users)
+      .set({ role: 'admin', passwordHash, status: 'active' })
+      .where(eq(users.id, existing.id));
     return existing.id;
   }
   const [row] = await ctx.db.db
