@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Browser tests: build the web app if needed, start the whole platform on a free port with a fresh
+// database (embedded PGlite, or a new database on TEST_DATABASE_URL), run Playwright against it
+// with the system Chromium, then stop everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+
+if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.CI) {
+  const b = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) {
+    console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (web build failed)`);
+    process.exit(1);
+  }
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-e2e-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT: '1000',
+  ADMIN_EMAIL: 'e2e-admin@example.test',
+  ADMIN_PASSWORD: 'e2e-admin-pass',
+  RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
+};
+delete env.DATABASE_URL;
+
+let dbName = null;
+if (process.env.TEST_DATABASE_URL) {
+  dbName = `e2e_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+  const u = new URL(process.env.TEST_DATABASE_URL);
+  u.pathname = `/${dbName}`;
+  env.DATABASE_URL = u.toString();
+}
+if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let serverLog = '';
+server.stdout.on('data', (d) => (serverLog += d));
+server.stderr.on('data', (d) => (serverLog += d));
+
+const cleanup = async () => {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (!server.killed) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  }
+};
+
+const base = `http://127.0.0.1:${port}`;
+const deadline = Date.now() + 90_000;
+let ready = false;
+while (Date.now() < deadline) {
+  try {
+    const r = await fetch(`${base}/api/ready`);
+    if (r.ok) {
+      ready = true;
+      break;
+    }
+  } catch {}
+  if (server.exitCode !== null) break;
+  await new Promise((r) => setTimeout(r, 300));
+}
+if (!ready) {
+  console.error(serverLog);
+  console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (the server did not start)`);
+  await cleanup();
+  process.exit(1);
+}
+
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+  { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },
+);
+if (result.status !== 0 && process.env.E2E_SERVER_LOG) console.error(serverLog);
+await cleanup();
+process.exit(result.status ?? 1);

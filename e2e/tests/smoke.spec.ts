@@ -1,0 +1,7 @@
+import { expect, test } from '@playwright/test';
+
+test('the API answers through the same port as the pages', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.ok()).toBe(true);
+  expect(await res.json()).toEqual({ status: 'ok' });
+});
