@@ -47,6 +47,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
+  app.post(
+    '/users/:id/avatar/upload',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        params: z.object({ id: ZId }),
+        consumes: ['multipart/form-data'],
+        response: { 200: ZAvatarUploadResponse },
+      },
+    },
+    async (req) => {
+      const target = await users.assertCanManageUser(ctx, { actor: actorOf(req), userId: req.params.id });
+      const file = await readSingleFile(req, { maxFileBytes: megabytes(10) });
+      return { data: { url: await users.uploadAvatar(ctx, { actor: target, file: file.buffer }) } };
+    },
+  );
+
   app.get(
     '/users/search',
     {

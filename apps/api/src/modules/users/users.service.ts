@@ -53,10 +53,24 @@ export async function updateCurrentUser(
   return getCurrentUser(ctx, { actor });
 }
 
+/**
+ * The account a user may manage by id: their own, or any account for an admin.
+ * Anyone else's id answers 404, the same as a missing one.
+ */
+export async function assertCanManageUser(
+  ctx: AppContext,
+  options: { actor: Actor; userId: string },
+): Promise<Pick<Actor, 'id'>> {
+  if (options.actor.id === options.userId) return { id: options.userId };
+  if (options.actor.role === 'admin' && (await findUserById(ctx.db.db, options.userId)))
+    return { id: options.userId };
+  throw notFound('That user');
+}
+
 /** Stores a re-encoded square avatar (512 px WebP) and returns its URL. */
 export async function uploadAvatar(
   ctx: AppContext,
-  options: { actor: Actor; file: Buffer },
+  options: { actor: Pick<Actor, 'id'>; file: Buffer },
 ): Promise<string> {
   const image = await reencodeImage(options.file, { width: 512, height: 512, fit: 'cover' });
   const key = `avatars/${options.actor.id}-${Date.now().toString(36)}.webp`;
