@@ -1,0 +1,280 @@
+// `npm run bench`: the production server against a bare Fastify baseline, on this machine, in one run.
+// See README.md for the environment variables and how to read the ratios.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateDatabase, openDatabase } from '@fanstage/db';
+import autocannon from 'autocannon';
+import { Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
+import { type BenchData, seedBenchData } from './seed-data';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const webServerEntry = join(repoRoot, 'apps/web/build/server/index.js');
+const webBuildTimeoutMs = 150_000;
+
+interface Options {
+  fans: number;
+  creators: number;
+  duration: number;
+  connections: number;
+  databaseUrl: string | undefined;
+  ports: string | undefined;
+  shouldBuildWeb: boolean;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of 1 or more, not "${raw}"`);
+  return n;
+}
+
+function readOptions(env: NodeJS.ProcessEnv): Options {
+  return {
+    fans: positiveInt(env, 'BENCH_FANS', 1000),
+    creators: positiveInt(env, 'BENCH_CREATORS', 100),
+    duration: positiveInt(env, 'BENCH_DURATION', 10),
+    connections: positiveInt(env, 'BENCH_CONNECTIONS', 10),
+    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    ports: env.BENCH_PORTS || undefined,
+    shouldBuildWeb: env.BENCH_WEB_BUILD !== 'false',
+  };
+}
+
+const note = (text: string) => console.log(`# ${text}`);
+
+/** Children get a clean environment: nothing of the caller's DATABASE_URL, REDIS_URL or admin settings leaks in. */
+function baseEnv(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot'];
+  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
+}
+
+/** Builds apps/web when its server bundle is missing; any failure falls back to benchmarking the API alone. */
+async function ensureWebBuild(options: Options, cleanup: Cleanup): Promise<string> {
+  if (existsSync(webServerEntry)) return 'with the web build';
+  if (!options.shouldBuildWeb) return 'API only (BENCH_WEB_BUILD=false)';
+  note('apps/web/build is missing: running `npm run build -w apps/web`');
+  const output: string[] = [];
+  const code = await new Promise<number | null>((done) => {
+    // Its own process group, so a timeout or CTRL-C stops the build tool that npm starts, too.
+    const build = spawn('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: repoRoot,
+      detached: true,
+      stdio: 'pipe',
+    });
+    const stopGroup = () => {
+      if (build.exitCode === null && build.pid) {
+        try {
+          process.kill(-build.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+    };
+    cleanup.add('web build', async () => stopGroup());
+    const timer = setTimeout(stopGroup, webBuildTimeoutMs);
+    const keep = (chunk: Buffer) => output.push(chunk.toString());
+    build.stdout.on('data', keep);
+    build.stderr.on('data', keep);
+    build.once('error', () => done(null));
+    build.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      done(exitCode);
+    });
+  });
+  if (code === 0 && existsSync(webServerEntry)) return 'with the web build (built now)';
+  // npm's own error lines and stack frames hide the cause; keep the build tool's message.
+  const tail = output
+    .join('')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('npm error') && !/^\s+at /.test(l))
+    .slice(-6)
+    .join('\n  ');
+  note(
+    `web build failed (exit ${code ?? 'timeout or spawn error'}); continuing with the API only:\n  ${tail}`,
+  );
+  return 'API only (web build failed)';
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * A fresh database holding the data set, written before the server starts: PGlite lets one process at
+ * a time open its files, and doing the same on PostgreSQL keeps both runs alike.
+ */
+async function prepareDatabase(
+  options: Options,
+  cleanup: Cleanup,
+): Promise<{ env: Record<string, string>; engine: string; data: BenchData }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-'));
+  cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
+  const sizes = { fans: options.fans, creators: options.creators };
+
+  if (!options.databaseUrl) {
+    const db = await openDatabase({ dataDir: join(dataDir, 'db') });
+    try {
+      await migrateDatabase(db);
+      return { env: { DATA_DIR: dataDir }, engine: 'embedded PGlite', data: await seedBenchData(db, sizes) };
+    } finally {
+      await db.close();
+    }
+  }
+
+  const serverUrl = new URL(options.databaseUrl);
+  if (!loopbackHosts.has(serverUrl.hostname)) {
+    throw new Error(
+      `BENCH_DATABASE_URL must point at this machine (127.0.0.1 or localhost), not ${serverUrl.hostname}`,
+    );
+  }
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url: serverUrl.toString(), poolSize: 1 });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  cleanup.add(`database ${name}`, async () => {
+    try {
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.close();
+    }
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: 2 });
+  try {
+    await migrateDatabase(db);
+    const data = await seedBenchData(db, sizes);
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, engine: `PostgreSQL (${name})`, data };
+  } finally {
+    await db.close();
+  }
+}
+
+interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+  failures: number;
+}
+
+/** Checks that the target answers 2xx, warms it up, then measures it. */
+async function measure(
+  name: string,
+  url: string,
+  options: Options,
+  headers: Record<string, string> = {},
+): Promise<Figure> {
+  const probe = await fetch(url, { headers });
+  if (!probe.ok)
+    throw new Error(`${name} answered ${probe.status} before the run: ${(await probe.text()).slice(0, 300)}`);
+  const base = { url, headers, connections: options.connections };
+  await autocannon({ ...base, duration: Math.min(2, options.duration) });
+  const result = await autocannon({ ...base, duration: options.duration });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function logIn(apiUrl: string, data: BenchData): Promise<string> {
+  const res = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: data.username, password: data.password, remember: false }),
+  });
+  const body = (await res.json()) as { data?: { token?: string }; message?: string };
+  if (!res.ok || !body.data?.token)
+    throw new Error(`login of ${data.username} failed: ${res.status} ${body.message ?? ''}`);
+  return body.data.token;
+}
+
+async function main(cleanup: Cleanup): Promise<boolean> {
+  const options = readOptions(process.env);
+  const started = Date.now();
+  const web = await ensureWebBuild(options, cleanup);
+
+  const helloPort = await findFreePort(options.ports);
+  const hello = startChild('hello server', {
+    args: ['--import', 'tsx', join(repoRoot, 'bench/hello-server.ts')],
+    cwd: repoRoot,
+    env: { ...baseEnv(), PORT: String(helloPort) },
+  });
+  cleanup.add('hello server', () => hello.stop());
+
+  note(`seeding ${options.fans} fans and ${options.creators} creators`);
+  const database = await prepareDatabase(options, cleanup);
+
+  const apiPort = await findFreePort(options.ports);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const api = startChild('Fanstage server', {
+    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      ...baseEnv(),
+      ...database.env,
+      NODE_ENV: 'production',
+      SECRET: randomBytes(36).toString('base64url'),
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      PUBLIC_URL: apiUrl,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  cleanup.add('Fanstage server', () => api.stop());
+  await waitUntilReady(hello, `http://127.0.0.1:${helloPort}/`, 30_000);
+  await waitUntilReady(api, `${apiUrl}/api/ready`, 60_000);
+  const token = await logIn(apiUrl, database.data);
+  note(
+    `servers ready after ${Math.round((Date.now() - started) / 1000)} s; measuring each target for ${options.duration} s`,
+  );
+
+  const figures = [
+    await measure('hello GET /', `http://127.0.0.1:${helloPort}/`, options),
+    await measure('GET /api/settings/public', `${apiUrl}/api/settings/public`, options),
+    await measure('GET /api/users/me', `${apiUrl}/api/users/me`, options, {
+      authorization: `Bearer ${token}`,
+    }),
+  ];
+  const baseline = figures[0]!.requestsPerSecond;
+  for (const f of figures) {
+    const ratio = baseline > 0 ? f.requestsPerSecond / baseline : 0;
+    const failed = f.failures > 0 ? ` (${f.failures} failed requests)` : '';
+    console.log(
+      `${f.name}: ${Math.round(f.requestsPerSecond)} req/s, p99 ${f.p99} ms, ratio ${ratio.toFixed(2)} of hello${failed}`,
+    );
+  }
+  const slowest = figures.slice(1).reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
+  const failures = figures.reduce((n, f) => n + f.failures, 0);
+  console.log(
+    `summary: ${database.engine}, ${web}; ${options.fans} fans + ${options.creators} creators; ` +
+      `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
+      `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
+      `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,
+  );
+  return failures === 0;
+}
+
+const cleanup = new Cleanup();
+const interrupt = (signal: string) => {
+  console.error(`\n${signal}: stopping the servers and removing temporary data`);
+  void cleanup.run().then(() => process.exit(130));
+};
+process.once('SIGINT', () => interrupt('SIGINT'));
+process.once('SIGTERM', () => interrupt('SIGTERM'));
+
+let ok = false;
+try {
+  ok = await main(cleanup);
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+} finally {
+  await cleanup.run();
+}
+process.exit(ok ? 0 : 1);
