@@ -262,12 +262,17 @@ async function main(cleanup: Cleanup): Promise<boolean> {
 }
 
 const cleanup = new Cleanup();
+let isInterrupted = false;
+// CTRL-C reaches this process more than once (from the terminal and relayed by npm and tsx); a second
+// signal without a listener would kill it halfway through the cleanup, so every one is caught.
 const interrupt = (signal: string) => {
+  if (isInterrupted) return;
+  isInterrupted = true;
   console.error(`\n${signal}: stopping the servers and removing temporary data`);
   void cleanup.run().then(() => process.exit(130));
 };
-process.once('SIGINT', () => interrupt('SIGINT'));
-process.once('SIGTERM', () => interrupt('SIGTERM'));
+process.on('SIGINT', () => interrupt('SIGINT'));
+process.on('SIGTERM', () => interrupt('SIGTERM'));
 
 let ok = false;
 try {
