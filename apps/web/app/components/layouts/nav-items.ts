@@ -1,0 +1,45 @@
+import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
+import {
+  type Icon,
+  IconCompass,
+  IconHome,
+  IconLayoutDashboard,
+  IconMail,
+  IconSettings,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { accountPathFor, paths } from '../../lib/guards';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon?: Icon;
+  external?: boolean;
+}
+
+/** The header navigation for who is looking, then the header menus an admin configured. */
+export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings): NavItem[] {
+  const items: NavItem[] = [];
+  if (user?.isAdmin) {
+    items.push(
+      { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
+      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
+      { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
+    );
+  } else if (user?.isPerformer) {
+    if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
+    items.push({ label: 'Explore', to: '/explore', icon: IconCompass });
+    items.push({ label: 'Account', to: accountPathFor(user), icon: IconSettings });
+  } else if (user) {
+    items.push(
+      { label: 'Home', to: paths.home, icon: IconHome },
+      { label: 'Explore', to: '/explore', icon: IconCompass },
+    );
+  } else {
+    items.push({ label: 'Explore', to: '/explore', icon: IconCompass });
+  }
+  for (const menu of settings.menus) {
+    if (menu.section === 'header') items.push({ label: menu.title, to: menu.path, external: menu.isNewTab });
+  }
+  return items;
+}

@@ -1,0 +1,204 @@
+import {
+  Anchor,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { landingPathFor } from '../../lib/guards';
+import { usePublicSettings } from '../../lib/settings';
+import { Brand } from '../brand';
+import { ThemeToggle } from '../theme-toggle';
+import { UserMenu } from '../user-menu';
+import { navItemsFor } from './nav-items';
+import classes from './primary-layout.module.css';
+
+/** The default layout: sticky header with navigation, theme toggle and account menu; content; footer. */
+export function PrimaryLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const settings = usePublicSettings();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const items = navItemsFor(user, settings);
+  const brandTarget = user ? landingPathFor(user) : '/';
+
+  return (
+    <div className={classes.shell}>
+      {navigation.state !== 'idle' ? (
+        <div className={classes.progress} role="progressbar" aria-label="Loading" />
+      ) : null}
+      <header className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Open navigation"
+              />
+              <Link to={brandTarget} className={classes.brandLink} aria-label={`${settings.siteName} home`}>
+                <Brand />
+              </Link>
+              <Group gap={2} ml="lg" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
+                {items.map((item) =>
+                  item.external ? (
+                    <a
+                      key={item.to}
+                      href={item.to}
+                      className={classes.navLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {item.label}
+                    </a>
+                  ) : (
+                    <RouterNavLink
+                      key={item.to}
+                      to={item.to}
+                      end
+                      className={classes.navLink}
+                      prefetch="intent"
+                    >
+                      {item.label}
+                    </RouterNavLink>
+                  ),
+                )}
+              </Group>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <ThemeToggle />
+              {user ? (
+                <UserMenu user={user} />
+              ) : (
+                <>
+                  <Button component={Link} to="/auth/login" variant="default">
+                    Log in
+                  </Button>
+                  <Button component={Link} to="/auth/register" variant="gradient" visibleFrom="xs">
+                    Sign up
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </header>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size="80%"
+        hiddenFrom="sm"
+        title={<Brand size="sm" />}
+        padding="md"
+      >
+        <Stack gap={4} component="nav" aria-label="Main">
+          {items.map((item) => {
+            const Icon = item.icon;
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={Icon ? <Icon size={18} stroke={1.8} /> : null}
+                active={location.pathname === item.to}
+                onClick={drawer.close}
+                target={item.external ? '_blank' : undefined}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+          {!user ? (
+            <>
+              <Divider my="sm" />
+              <Button component={Link} to="/auth/register" variant="gradient" onClick={drawer.close}>
+                Sign up
+              </Button>
+              <Button component={Link} to="/auth/creator-register" variant="default" onClick={drawer.close}>
+                Become a creator
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+      </Drawer>
+
+      <main className={classes.main}>
+        <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+          {children}
+        </Container>
+      </main>
+
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  const settings = usePublicSettings();
+  const menus = settings.menus.filter((m) => m.section === 'footer');
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg" py="xl">
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap={8} maw={340}>
+            <Brand size="sm" />
+            <Text size="sm" c="dimmed">
+              Subscribe to the creators you love: exclusive posts, messages and live streams, all in one
+              place.
+            </Text>
+          </Stack>
+          {menus.length > 0 ? (
+            <Group gap="lg" component="nav" aria-label="Footer">
+              {menus.map((menu) =>
+                menu.isNewTab || /^https?:/.test(menu.path) ? (
+                  <Anchor
+                    key={`${menu.title}-${menu.path}`}
+                    href={menu.path}
+                    target={menu.isNewTab ? '_blank' : undefined}
+                    rel="noopener noreferrer"
+                    size="sm"
+                    c="dimmed"
+                  >
+                    {menu.title}
+                  </Anchor>
+                ) : (
+                  <Anchor
+                    key={`${menu.title}-${menu.path}`}
+                    component={Link}
+                    to={menu.path}
+                    size="sm"
+                    c="dimmed"
+                  >
+                    {menu.title}
+                  </Anchor>
+                ),
+              )}
+            </Group>
+          ) : null}
+        </Group>
+        <Divider my="lg" />
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} {settings.siteName}. All rights reserved.
+          </Text>
+          <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
+            IP geolocation by DB-IP
+          </Anchor>
+        </Group>
+      </Container>
+    </footer>
+  );
+}

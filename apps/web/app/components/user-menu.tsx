@@ -1,0 +1,68 @@
+import type { TCurrentUser } from '@fanstage/contract';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconHome,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLogout } from '../features/auth/use-logout';
+import { accountPathFor, paths } from '../lib/guards';
+import classes from './layouts/primary-layout.module.css';
+
+export function UserMenu({ user }: { user: TCurrentUser }) {
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={240} shadow="lg" radius="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label="Open the account menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.avatar} alt={user.name} radius="xl" size={34} />
+            <Text size="sm" fw={600} visibleFrom="md" maw={140} truncate>
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} stroke={2} className={classes.chevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" px="sm" py={8} wrap="nowrap">
+          <Avatar src={user.avatar} alt="" radius="xl" size={40} />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.username ? `@${user.username}` : user.email}
+            </Text>
+          </div>
+        </Group>
+        <Menu.Divider />
+        {user.isPerformer && user.username ? (
+          <Menu.Item component={Link} to={`/${user.username}`} leftSection={<IconUserCircle size={16} />}>
+            My page
+          </Menu.Item>
+        ) : (
+          <Menu.Item component={Link} to={paths.home} leftSection={<IconHome size={16} />}>
+            Home
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={accountPathFor(user)} leftSection={<IconSettings size={16} />}>
+          Account settings
+        </Menu.Item>
+        {user.isAdmin ? (
+          <Menu.Item component={Link} to={paths.admin} leftSection={<IconShieldLock size={16} />}>
+            Admin dashboard
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TCurrentUser } from '@fanstage/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { passwordForWire } from '../../lib/sha256';
+import { currentUserKey, fetchCurrentUser } from './use-current-user';
+
+export interface MessageResponse {
+  data: { success: boolean; message: string };
+}
+
+/**
+ * Logs in (the API sets the HttpOnly token cookie), then reloads the current user into the cache.
+ * The password goes out as its SHA-256 hex when the site's hashPassword setting is on.
+ */
+export async function logIn(
+  queryClient: QueryClient,
+  input: { username: string; password: string; remember: boolean },
+  options: { hashPassword: boolean },
+): Promise<TCurrentUser | null> {
+  await api.post('/auth/login', {
+    username: input.username,
+    password: await passwordForWire(input.password, options.hashPassword),
+    remember: input.remember,
+  });
+  return queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 0 });
+}
+
+/** Asks for a new email verification link (the answer is the same whether or not the email is known). */
+export const resendVerification = (email: string) =>
+  api.post<MessageResponse>('/auth/email-verification', { email });

@@ -1,0 +1,39 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { resendVerification } from './auth-api';
+
+/** "Resend verification email": asks for the address when it is not known yet. */
+export function ResendVerification({ email: knownEmail }: { email?: string }) {
+  const [email, setEmail] = useState(knownEmail ?? '');
+  const mutation = useMutation({
+    mutationFn: () => resendVerification(email.trim()),
+    onSuccess: (res) => notifySuccess(res.data.message),
+    onError: (err) => notifyError(err),
+  });
+  return (
+    <Stack gap="xs">
+      {knownEmail ? null : (
+        <TextInput
+          label="Your email"
+          type="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoComplete="email"
+        />
+      )}
+      <Button
+        variant="light"
+        leftSection={<IconMailForward size={16} />}
+        onClick={() => mutation.mutate()}
+        loading={mutation.isPending}
+        disabled={!email.includes('@')}
+      >
+        Resend verification email
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { errorDetails } from './errors';
+
+/**
+ * Puts the API's per-field problems (`details[]`: path, message) under the matching form fields.
+ * Answers whether any field got a message.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  let applied = false;
+  for (const detail of errorDetails(error)) {
+    const field = fields.find((f) => f === detail.path);
+    if (!field) continue;
+    setError(field, { type: 'server', message: detail.message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

@@ -1,0 +1,133 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
+import './app.css';
+
+import { Messages } from '@fanstage/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { AnalyticsScripts, usePageViews } from './components/analytics';
+import { MaintenanceLayout } from './components/layouts/maintenance-layout';
+import { PrimaryLayout } from './components/layouts/primary-layout';
+import { NotFound } from './components/not-found';
+import { ServerError } from './components/server-error';
+import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
+import { onUnauthorized } from './lib/api';
+import { cookieColorSchemeManager } from './lib/color-scheme';
+import { themeFromCookie } from './lib/cookies';
+import { paths } from './lib/guards';
+import { notifyError } from './lib/notify';
+import { createQueryClient } from './lib/query-client';
+import { loadCurrentUser, loadPublicSettings } from './lib/server-api';
+import { usePublicSettings } from './lib/settings';
+import { cssVariablesResolver, theme } from './theme';
+
+export async function loader(args: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([loadPublicSettings(args), loadCurrentUser(args)]);
+  return { settings, user, theme: themeFromCookie(args.request.headers.get('cookie')) };
+}
+
+// Pages set their own titles; an error boundary renders its own <title>.
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  error ? [] : [{ title: loaderData?.settings.siteName ?? 'Fanstage' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const colorScheme = data?.theme ?? 'light';
+  const [colorSchemeManager] = useState(() => cookieColorSchemeManager(colorScheme));
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (data) client.setQueryData(currentUserKey, data.user);
+    return client;
+  });
+  const favicon = data?.settings.favicon || '/favicon.svg';
+  const gaCode = data?.settings.gaCode;
+
+  return (
+    <html lang="en" data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1" />
+        <meta name="color-scheme" content={colorScheme} />
+        <link rel="icon" href={favicon} />
+        <Meta />
+        <Links />
+        {gaCode ? <AnalyticsScripts gaCode={gaCode} /> : null}
+      </head>
+      <body>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme={colorScheme}
+          cssVariablesResolver={cssVariablesResolver}
+        >
+          <QueryClientProvider client={queryClient}>
+            <Notifications position="top-right" autoClose={3000} zIndex={2000} />
+            {children}
+          </QueryClientProvider>
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** After any 401 the API client calls this: forget the user, go to the login page, say why. */
+function useUnauthorizedRedirect() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        queryClient.setQueryData(currentUserKey, null);
+        void navigate(paths.login);
+        notifyError(Messages.forbiddenInAction);
+      }),
+    [queryClient, navigate],
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const settings = loaderData.settings;
+  const user = useCurrentUser();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  useUnauthorizedRedirect();
+  usePageViews(Boolean(settings.gaCode));
+
+  // When the root loader runs again (after a settings change, say), keep the cached user in step.
+  useEffect(() => {
+    queryClient.setQueryData(currentUserKey, loaderData.user);
+  }, [queryClient, loaderData.user]);
+
+  const isUnderMaintenance = settings.maintenanceMode && !user?.isAdmin && location.pathname !== paths.login;
+  if (isUnderMaintenance) return <MaintenanceLayout message={settings.maintenanceMessage} />;
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const settings = usePublicSettings();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PrimaryLayout>
+      <title>{`${isNotFound ? 'Page not found' : 'Something went wrong'} | ${settings.siteName}`}</title>
+      {isNotFound ? <NotFound /> : <ServerError error={error} />}
+    </PrimaryLayout>
+  );
+}

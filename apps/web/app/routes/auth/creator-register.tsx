@@ -1,0 +1,307 @@
+import {
+  minimumCreatorAge,
+  type TRegisterPerformerFields,
+  ZRegisterPerformerFields,
+} from '@fanstage/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  PasswordInput,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { MessageResponse } from '../../features/auth/auth-api';
+import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
+import { DocumentDropzone } from '../../features/auth/document-dropzone';
+import { genderOptions } from '../../features/auth/gender-options';
+import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
+import { useCountries } from '../../features/reference/use-countries';
+import { apiUpload } from '../../lib/api';
+import { errorDetails } from '../../lib/errors';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { pageTitle } from '../../lib/meta';
+import { notifyError } from '../../lib/notify';
+import { guardPage } from '../../lib/page-guard';
+import { usePublicSettings } from '../../lib/settings';
+import { passwordForWire } from '../../lib/sha256';
+import type { PublicHandle } from '../layouts/public';
+import type { Route } from './+types/creator-register';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'guest');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Become a creator', matches);
+export const handle: PublicHandle = { wide: true };
+
+const fields = ['name', 'username', 'email', 'password', 'gender', 'dateOfBirth', 'country'] as const;
+type DocumentField = 'idVerification' | 'documentVerification';
+
+/** The latest birth date that is old enough, as YYYY-MM-DD (for the date picker's max). */
+function latestBirthDate(): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - minimumCreatorAge);
+  return d.toISOString().slice(0, 10);
+}
+
+export default function CreatorRegisterPage() {
+  const settings = usePublicSettings();
+  const { doneMessage, finish } = useSignUpFinish();
+  const countries = useCountries();
+  const [documents, setDocuments] = useState<Record<DocumentField, File | null>>({
+    idVerification: null,
+    documentVerification: null,
+  });
+  const [documentErrors, setDocumentErrors] = useState<Partial<Record<DocumentField, string>>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZRegisterPerformerFields),
+    defaultValues: {
+      name: '',
+      username: '',
+      email: '',
+      password: '',
+      gender: undefined,
+      dateOfBirth: '',
+      country: '',
+    },
+  });
+  const errors = form.formState.errors;
+  const hasCountryList = countries.isSuccess && countries.data.length > 0;
+
+  const setDocument = (field: DocumentField, file: File | null) => {
+    setDocuments((d) => ({ ...d, [field]: file }));
+    setDocumentErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const checkDocuments = (): boolean => {
+    const missing: Partial<Record<DocumentField, string>> = {};
+    if (!documents.idVerification) missing.idVerification = 'Please add a photo of your ID document.';
+    if (!documents.documentVerification)
+      missing.documentVerification = 'Please add a selfie holding your ID.';
+    setDocumentErrors(missing);
+    return Object.keys(missing).length === 0;
+  };
+
+  const register = useMutation({
+    mutationFn: async (values: TRegisterPerformerFields) => {
+      const body = new FormData();
+      body.set('name', values.name);
+      body.set('username', values.username);
+      body.set('email', values.email);
+      body.set('password', await passwordForWire(values.password, settings.hashPassword));
+      if (values.gender) body.set('gender', values.gender);
+      body.set('dateOfBirth', values.dateOfBirth);
+      body.set('country', values.country);
+      if (documents.idVerification) body.set('idVerification', documents.idVerification);
+      if (documents.documentVerification) body.set('documentVerification', documents.documentVerification);
+      setProgress(0);
+      return apiUpload<MessageResponse>('/auth/performers/register', body, { onProgress: setProgress });
+    },
+    onSuccess: (res, values) =>
+      finish(res.data.message, { username: values.username, password: values.password }),
+    onError: (err) => {
+      applyFieldErrors(err, form.setError, fields);
+      const docProblems: Partial<Record<DocumentField, string>> = {};
+      for (const d of errorDetails(err)) {
+        if (d.path === 'idVerification' || d.path === 'documentVerification') docProblems[d.path] = d.message;
+      }
+      setDocumentErrors(docProblems);
+      notifyError(err);
+    },
+    onSettled: () => setProgress(null),
+  });
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (checkDocuments()) register.mutate(values);
+    },
+    () => checkDocuments(),
+  );
+
+  if (doneMessage) {
+    return (
+      <AuthResult
+        icon={<IconMailCheck size={32} />}
+        title="Check your email"
+        actions={
+          <Button component={Link} to="/auth/login" variant="gradient">
+            Go to log in
+          </Button>
+        }
+      >
+        {doneMessage}
+      </AuthResult>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeader
+        title="Become a creator"
+        description={`Share your work with fans on ${settings.siteName} and earn from subscriptions, tips and sales.`}
+      />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Name"
+              placeholder="Your display name"
+              autoComplete="name"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput
+              label="Username"
+              placeholder="yourname"
+              autoComplete="username"
+              leftSection={<IconAt size={16} />}
+              error={errors.username?.message}
+              {...form.register('username')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="you@example.com"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <PasswordInput
+              label="Password"
+              placeholder="At least 8 characters"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <TextInput
+              label="Date of birth"
+              type="date"
+              max={latestBirthDate()}
+              description={`You must be at least ${minimumCreatorAge}.`}
+              error={errors.dateOfBirth?.message}
+              {...form.register('dateOfBirth')}
+            />
+            <Controller
+              control={form.control}
+              name="country"
+              render={({ field }) =>
+                hasCountryList ? (
+                  <Select
+                    label="Country"
+                    description="Where you live."
+                    placeholder="Choose your country"
+                    data={countries.data}
+                    searchable
+                    nothingFoundMessage="No country matches"
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={errors.country?.message}
+                  />
+                ) : (
+                  <TextInput
+                    label="Country"
+                    description="Two-letter code, for example US or GB."
+                    placeholder={countries.isPending ? 'Loading countries…' : 'US'}
+                    maxLength={2}
+                    autoComplete="country"
+                    value={field.value}
+                    onChange={(e) =>
+                      field.onChange(e.currentTarget.value.toUpperCase().replace(/[^A-Z]/g, ''))
+                    }
+                    onBlur={field.onBlur}
+                    error={errors.country?.message}
+                  />
+                )
+              }
+            />
+            <Controller
+              control={form.control}
+              name="gender"
+              render={({ field }) => (
+                <Select
+                  label="Gender"
+                  placeholder="Optional"
+                  data={genderOptions}
+                  clearable
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value ?? undefined)}
+                  onBlur={field.onBlur}
+                  error={errors.gender?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+
+          <Divider
+            mt="sm"
+            labelPosition="left"
+            label={
+              <Text size="sm" fw={600} c="var(--mantine-color-text)">
+                Identity check
+              </Text>
+            }
+          />
+          <Alert variant="light" color="violet" icon={<IconShieldCheck size={18} />} py="xs">
+            We check every creator's identity before their page goes live. Your documents stay private.
+          </Alert>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DocumentDropzone
+              label="Photo of your ID"
+              description="Passport, ID card or driving licence."
+              file={documents.idVerification}
+              onChange={(file) => setDocument('idVerification', file)}
+              error={documentErrors.idVerification}
+              disabled={register.isPending}
+            />
+            <DocumentDropzone
+              label="Selfie holding your ID"
+              description="Your face and the document, both readable."
+              file={documents.documentVerification}
+              onChange={(file) => setDocument('documentVerification', file)}
+              error={documentErrors.documentVerification}
+              disabled={register.isPending}
+            />
+          </SimpleGrid>
+
+          {progress !== null ? (
+            <Stack gap={4}>
+              <Progress value={progress} animated={progress < 100} size="md" radius="xl" />
+              <Text size="xs" c="dimmed">
+                {progress < 100 ? `Uploading your documents… ${progress}%` : 'Checking your documents…'}
+              </Text>
+            </Stack>
+          ) : null}
+
+          <Button type="submit" variant="gradient" size="md" fullWidth loading={register.isPending} mt="xs">
+            Create creator account
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/auth/login" fw={600}>
+              Log in
+            </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/auth/register" fw={600}>
+              Sign up as a fan
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { type TRegisterUserRequest, ZRegisterUserRequest } from '@fanstage/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAt, IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { MessageResponse } from '../../features/auth/auth-api';
+import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
+import { genderOptions } from '../../features/auth/gender-options';
+import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
+import { api } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { pageTitle } from '../../lib/meta';
+import { notifyError } from '../../lib/notify';
+import { guardPage } from '../../lib/page-guard';
+import { usePublicSettings } from '../../lib/settings';
+import { passwordForWire } from '../../lib/sha256';
+import type { Route } from './+types/register';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'guest');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Sign up', matches);
+
+const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
+
+export default function RegisterPage() {
+  const settings = usePublicSettings();
+  const { doneMessage, finish } = useSignUpFinish();
+  const form = useForm({
+    resolver: zodResolver(ZRegisterUserRequest),
+    defaultValues: { name: '', username: '', email: '', password: '', gender: undefined },
+  });
+  const errors = form.formState.errors;
+
+  const register = useMutation({
+    mutationFn: async (values: TRegisterUserRequest) =>
+      api.post<MessageResponse>('/auth/users/register', {
+        ...values,
+        password: await passwordForWire(values.password, settings.hashPassword),
+      }),
+    onSuccess: (res, values) =>
+      finish(res.data.message, { username: values.username, password: values.password }),
+    onError: (err) => {
+      applyFieldErrors(err, form.setError, fields);
+      notifyError(err);
+    },
+  });
+
+  if (doneMessage) {
+    return (
+      <AuthResult
+        icon={<IconMailCheck size={32} />}
+        title="Check your email"
+        actions={
+          <Button component={Link} to="/auth/login" variant="gradient">
+            Go to log in
+          </Button>
+        }
+      >
+        {doneMessage}
+      </AuthResult>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeader
+        title="Create your account"
+        description={`Join ${settings.siteName} to follow, subscribe to and chat with your favourite creators.`}
+      />
+      <form onSubmit={form.handleSubmit((values) => register.mutate(values))} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            placeholder="Your name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Username"
+              placeholder="yourname"
+              autoComplete="username"
+              leftSection={<IconAt size={16} />}
+              error={errors.username?.message}
+              {...form.register('username')}
+            />
+            <Controller
+              control={form.control}
+              name="gender"
+              render={({ field }) => (
+                <Select
+                  label="Gender"
+                  placeholder="Optional"
+                  data={genderOptions}
+                  clearable
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value ?? undefined)}
+                  onBlur={field.onBlur}
+                  error={errors.gender?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="you@example.com"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="At least 8 characters"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" variant="gradient" size="md" fullWidth loading={register.isPending} mt="xs">
+            Create account
+          </Button>
+          <Text size="sm" c="dimmed" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/auth/login" fw={600}>
+              Log in
+            </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/auth/creator-register" fw={600}>
+              Sign up as a creator
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { Avatar, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCompass, IconSettings, IconUsersGroup, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { FeedSkeleton } from '../features/feed/feed-skeleton';
+import { useHomeFeed } from '../features/feed/use-home-feed';
+import { accountPathFor } from '../lib/guards';
+import { pageTitle } from '../lib/meta';
+import { guardPage } from '../lib/page-guard';
+import type { Route } from './+types/home';
+import classes from './home.module.css';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'auth');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Home', matches);
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export default function HomePage() {
+  const user = useCurrentUser();
+  const feed = useHomeFeed();
+  if (!user) return <FeedSkeleton />;
+  const firstName = user.name.split(' ')[0] || user.name;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="lg">
+          <Card className={classes.welcome} p={{ base: 'lg', sm: 'xl' }}>
+            <Group gap="md" wrap="nowrap">
+              <Avatar src={user.avatar} alt="" size={56} radius="xl" className={classes.welcomeAvatar} />
+              <div style={{ minWidth: 0 }}>
+                <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.2} c="white">
+                  Welcome back, {firstName}!
+                </Title>
+                <Text className={classes.welcomeText} mt={4}>
+                  New posts from the creators you follow show up here.
+                </Text>
+              </div>
+            </Group>
+          </Card>
+
+          {feed.isPending ? (
+            <FeedSkeleton />
+          ) : (feed.data?.total ?? 0) === 0 ? (
+            <Card py={{ base: 40, sm: 64 }}>
+              <EmptyState
+                icon={<IconUsersGroup size={28} />}
+                variant="light"
+                title="Your feed is empty"
+                description="Follow or subscribe to creators to see their posts here"
+              >
+                <EmptyState.Actions>
+                  <Button
+                    component={Link}
+                    to="/explore"
+                    variant="gradient"
+                    leftSection={<IconCompass size={16} />}
+                  >
+                    Explore creators
+                  </Button>
+                </EmptyState.Actions>
+              </EmptyState>
+            </Card>
+          ) : (
+            <Card>
+              <Text c="dimmed">You have {feed.data?.total} new posts.</Text>
+            </Card>
+          )}
+        </Stack>
+      </Grid.Col>
+
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="lg" className={classes.sidebar}>
+          <Card>
+            <Group justify="space-between" mb="xs">
+              <Text fw={700}>Wallet</Text>
+              <IconWallet size={18} stroke={1.6} className={classes.dimIcon} />
+            </Group>
+            <Text fz={28} fw={800} lh={1.1}>
+              {money.format(user.balance)}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              Use your balance to tip creators and unlock posts.
+            </Text>
+          </Card>
+          <Card>
+            <Text fw={700} mb="xs">
+              Your account
+            </Text>
+            <Text size="sm" c="dimmed" mb="md">
+              Keep your name, photo and password up to date.
+            </Text>
+            <Button
+              component={Link}
+              to={accountPathFor(user)}
+              variant="default"
+              fullWidth
+              leftSection={<IconSettings size={16} />}
+            >
+              Account settings
+            </Button>
+          </Card>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

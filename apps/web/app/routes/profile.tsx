@@ -1,0 +1,54 @@
+import type { TPerformerPublic } from '@fanstage/contract';
+import { data } from 'react-router';
+import { ProfileView } from '../features/performers/profile-view';
+import { siteNameOf } from '../lib/meta';
+import { guardPage } from '../lib/page-guard';
+import { publicOrigin, serverApi } from '../lib/server-api';
+import type { Route } from './+types/profile';
+
+/** A creator's page by id or username, rendered on the server with a share card. */
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'public');
+  const { status, body } = await serverApi(args)(`/performers/${encodeURIComponent(args.params.profileId)}`);
+  if (status === 404 || status === 400) throw data('Creator not found', { status: 404 });
+  if (status !== 200)
+    throw data('The creator page could not be loaded.', { status: status >= 500 ? 502 : status });
+  const performer = (body as { data: TPerformerPublic }).data;
+  return { performer, origin: publicOrigin(args) };
+}
+
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
+
+const describe = (p: TPerformerPublic, siteName: string) =>
+  (p.bio.trim() || `See exclusive posts, photos and videos from ${p.name} on ${siteName}.`)
+    .replace(/\s+/g, ' ')
+    .slice(0, 200);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { performer, origin } = loaderData;
+  const siteName = siteNameOf(matches);
+  const title = `${performer.name}${performer.username ? ` (@${performer.username})` : ''} | ${siteName}`;
+  const description = describe(performer, siteName);
+  const image = absolute(origin, performer.avatar);
+  const url = `${origin}/${performer.username ?? performer._id}`;
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'profile' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: image },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+    { tagName: 'link', rel: 'canonical', href: url },
+  ];
+};
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  return <ProfileView performer={loaderData.performer} />;
+}

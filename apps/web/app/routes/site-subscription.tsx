@@ -1,0 +1,82 @@
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCrown } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { PageHeader } from '../components/page-header';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { pageTitle } from '../lib/meta';
+import { guardPage } from '../lib/page-guard';
+import { usePublicSettings } from '../lib/settings';
+import type { Route } from './+types/site-subscription';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'auth');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Site membership', matches);
+
+/** Where fans land when the site requires a membership and theirs has run out. Checkout comes later. */
+export default function SiteSubscriptionPage() {
+  const settings = usePublicSettings();
+  const user = useCurrentUser();
+  const expiredAt = user?.siteSubscription.expiredAt;
+  const hasExpired = expiredAt ? dayjs(expiredAt).isBefore(dayjs()) : false;
+
+  return (
+    <>
+      <PageHeader
+        title="Site membership"
+        description={`One membership opens ${settings.siteName} for you.`}
+      />
+      <Card maw={560} mx="auto" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start">
+            <ThemeIcon size={52} radius="md" variant="gradient">
+              <IconCrown size={28} />
+            </ThemeIcon>
+            {expiredAt ? (
+              <Badge color={hasExpired ? 'red' : 'teal'} variant="light" size="lg">
+                {hasExpired ? 'Expired' : 'Active'} · {dayjs(expiredAt).format('D MMM YYYY')}
+              </Badge>
+            ) : null}
+          </Group>
+          <div>
+            <Title order={2} fz={22}>
+              {hasExpired ? 'Your membership has ended' : 'Become a member'}
+            </Title>
+            <Text c="dimmed" mt={4}>
+              {hasExpired
+                ? 'Renew your membership to keep browsing creators, posts and live streams.'
+                : 'A membership gives you access to the whole site: creator pages, posts and live streams.'}
+            </Text>
+          </div>
+          <Group gap={6} align="baseline">
+            <Text fz={36} fw={800} lh={1}>
+              ${settings.siteSubscriptionPrice.toFixed(2)}
+            </Text>
+            <Text c="dimmed">per month</Text>
+          </Group>
+          <List
+            spacing="xs"
+            icon={
+              <ThemeIcon size={20} radius="xl" color="teal" variant="light">
+                <IconCheck size={13} />
+              </ThemeIcon>
+            }
+          >
+            <List.Item>Browse every creator page</List.Item>
+            <List.Item>Follow creators and get their updates on your home feed</List.Item>
+            {settings.trialEnabled ? (
+              <List.Item>{settings.trialDurationDays}-day free trial for new members</List.Item>
+            ) : null}
+          </List>
+          <Tooltip label="Checkout is coming soon">
+            <Button size="md" variant="gradient" fullWidth data-disabled onClick={(e) => e.preventDefault()}>
+              {hasExpired ? 'Renew membership' : 'Start membership'}
+            </Button>
+          </Tooltip>
+        </Stack>
+      </Card>
+    </>
+  );
+}
