@@ -27,7 +27,8 @@ const ZConfig = z
     MAIL_FROM: z.string().default('Fanstage <no-reply@localhost>'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SEED_DEMO: bool.default(true),
+    /** Defaults to on, except in production where it must be written out. */
+    SEED_DEMO: bool.optional(),
     TRUST_PROXY: bool.default(false),
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,7 +44,8 @@ const ZConfig = z
         message: 'must be set to your own secret in production',
       });
     }
-  });
+  })
+  .transform((c) => ({ ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' }));
 
 export type Config = z.infer<typeof ZConfig>;
 

@@ -13,10 +13,11 @@ const db = await openDatabase({
 await migrateDatabase(db);
 const { app, ctx } = await buildApp({ config, db, web: true });
 
+// The demo seed only fills an empty database, so it goes before the admin from the environment.
+await seedDemoIfEmpty(ctx);
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   await ensureAdmin(ctx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 }
-if (config.SEED_DEMO) await seedDemoIfEmpty(ctx);
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -5,7 +5,7 @@ import { performerProfiles, users } from './schema/index';
 /** The password every factory-made account has. */
 export const factoryPassword = 'password123';
 /** argon2id of factoryPassword, precomputed so factories stay fast. */
-const factoryPasswordHash =
+export const factoryPasswordHash =
   '$argon2id$v=19$m=19456,t=2,p=1$Pn4WARBsoPcVlmjZBb6iLw$Nu2BVsvl10hdr5jt4U+2Mlyz3T78knmjL97CIBOs2QY';
 
 type UserInsert = typeof users.$inferInsert;

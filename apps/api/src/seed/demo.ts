@@ -30,22 +30,14 @@ export interface DemoSeedResult {
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
- * Demo data must never appear on a real site by accident: in production it needs SEED_DEMO=true
- * written out, not the development default. The parsed config cannot tell the two apart, so the raw
- * environment is asked too.
+ * Demo data must never appear on a real site by accident: config.SEED_DEMO is on by default,
+ * except in production, where SEED_DEMO=true must be written out.
  */
-export function isDemoSeedAllowed(config: Config, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (!config.SEED_DEMO) return false;
-  if (config.NODE_ENV !== 'production') return true;
-  return env.SEED_DEMO === 'true' || env.SEED_DEMO === '1';
-}
+export const isDemoSeedAllowed = (config: Config): boolean => config.SEED_DEMO;
 
 /** Seeds the demo site when the database has no users yet, then prints the demo logins. */
-export async function seedDemoIfEmpty(
-  ctx: AppContext,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<DemoSeedResult | null> {
-  if (!isDemoSeedAllowed(ctx.config, env)) {
+export async function seedDemoIfEmpty(ctx: AppContext): Promise<DemoSeedResult | null> {
+  if (!isDemoSeedAllowed(ctx.config)) {
     ctx.log.info('demo seed skipped: in production set SEED_DEMO=true to add demo accounts');
     return null;
   }

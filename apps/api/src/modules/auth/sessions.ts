@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sessions, users } from '@fanstage/db';
+import { and, eq, gt, ne, performerProfiles, sessions, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -13,6 +13,9 @@ export interface Actor {
   sessionId: string;
   role: 'user' | 'performer' | 'admin';
   status: 'active' | 'inactive';
+  /** The account row as read with the session, so `GET /users/me` needs no second query. */
+  user?: typeof users.$inferSelect;
+  documentsVerified?: boolean;
 }
 
 /** Creates a session and returns its token (shown once; only its hash is kept). */
@@ -43,19 +46,26 @@ export async function findActorByToken(ctx: AppContext, token: string): Promise<
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
-      id: users.id,
-      role: users.role,
-      status: users.status,
+      user: users,
+      documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > touchEveryMs) {
     await ctx.db.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { id: row.id, sessionId: row.sessionId, role: row.role, status: row.status };
+  return {
+    id: row.user.id,
+    sessionId: row.sessionId,
+    role: row.user.role,
+    status: row.user.status,
+    user: row.user,
+    documentsVerified: row.documentsVerifiedAt != null,
+  };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {

@@ -14,8 +14,15 @@ import {
 } from './users.repo';
 
 /** The current user with private fields (spec section 3, "Current user"). */
-export async function getCurrentUser(ctx: AppContext, options: { actor: Actor }): Promise<TCurrentUser> {
-  const row = await findUserById(ctx.db.db, options.actor.id);
+export async function getCurrentUser(
+  ctx: AppContext,
+  options: { actor: Actor; fresh?: boolean },
+): Promise<TCurrentUser> {
+  const { actor } = options;
+  if (actor.user && !options.fresh) {
+    return presentCurrentUser(actor.user, { documentsVerified: actor.documentsVerified ?? false });
+  }
+  const row = await findUserById(ctx.db.db, actor.id);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   const profile = row.role === 'performer' ? await findPerformerProfile(ctx.db.db, row.id) : null;
   return presentCurrentUser(row, { documentsVerified: profile?.documentsVerifiedAt != null });
@@ -50,7 +57,7 @@ export async function updateCurrentUser(
       ...(emailChanged ? { emailVerifiedAt: null } : {}),
     })
     .where(eq(users.id, actor.id));
-  return getCurrentUser(ctx, { actor });
+  return getCurrentUser(ctx, { actor, fresh: true });
 }
 
 /**
