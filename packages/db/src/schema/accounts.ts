@@ -4,7 +4,10 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -117,7 +120,37 @@ export const files = pgTable(
       .notNull()
       .default('ready'),
     originalName: text('original_name'),
+    /** Why processing failed, as a sentence for the creator; set only with status `failed`. */
+    failureReason: text('failure_reason'),
+    /** Playing time of a video or audio, known after probing. */
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** Transcoding progress 0–100 while `processing`. */
+    progress: integer('progress'),
+    /** Storage keys of what was made from the upload (sizes, posters, transcodes). */
+    variants: jsonb('variants').$type<MediaVariants>(),
+    /** A tiny, heavily blurred WebP as a data: URI: shown for locked items, it reveals nothing. */
+    preview: text('preview'),
     ...timestamps,
   },
   (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
 );
+
+export interface StoredVariant {
+  key: string;
+  width?: number;
+  height?: number;
+}
+
+/** What the media pipeline made from one upload; every key is under `private/`. */
+export interface MediaVariants {
+  thumbnail?: StoredVariant;
+  feed?: StoredVariant;
+  full?: StoredVariant;
+  video?: StoredVariant;
+  audio?: StoredVariant;
+  posters?: (StoredVariant & { atSeconds: number })[];
+  teaser?: StoredVariant & {
+    /** True when the pipeline cut it from the video because the creator gave none. */
+    isGenerated: boolean;
+  };
+}
