@@ -22,6 +22,8 @@ import { createLocalStorage, type Storage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { registerMediaJobs } from './modules/media/media.jobs';
+import { mediaRoutes } from './modules/media/media.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -29,6 +31,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { createJobQueue, type JobQueue } from './plugins/queue';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -37,6 +40,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   storage?: Storage;
+  queue?: JobQueue;
   /** Serve the built React app too (the one-port default). */
   web?: boolean;
 }
@@ -69,8 +73,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
     settings: createSettingsService(db),
+    queue:
+      options.queue ??
+      createJobQueue({
+        db,
+        databaseUrl: config.DATABASE_URL,
+        log: app.log,
+        pollingIntervalSeconds: config.QUEUE_POLL_SECONDS,
+      }),
     log: app.log,
   };
+  // The workers stop here, before whoever opened the database closes it after app.close().
+  app.addHook('onClose', async () => ctx.queue.stop());
+  await registerMediaJobs(ctx);
 
   await app.register(errorsPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.
@@ -113,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(filesRoutes, { ctx });
       await api.register(mailRoutes, { ctx });
       await api.register(performersRoutes, { ctx });
+      await api.register(mediaRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,15 @@ const ZConfig = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_PREFIX: z.string().default('fanstage-rl-'),
     WEB_BUILD_DIR: z.string().optional(),
+    /** Caps every media upload below its kind's own limit (in MB); tests use it to check 413 cheaply. */
+    UPLOAD_MAX_MB: z.coerce.number().positive().optional(),
+    /** How long a signed media URL works. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** ffmpeg and ffprobe binaries; by default /usr/bin, else the ones shipped in npm packages. */
+    FFMPEG_PATH: z.string().optional(),
+    FFPROBE_PATH: z.string().optional(),
+    /** How often an idle job worker asks the queue for work. */
+    QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.SECRET === developmentSecret) {

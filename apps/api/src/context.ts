@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { JobQueue } from './plugins/queue';
 
 /** What every service may use: built once per app, passed in, never imported as a global. */
 export interface AppContext {
@@ -14,5 +15,7 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   settings: SettingsService;
+  /** Background jobs (media processing, later renewals and emails). */
+  queue: JobQueue;
   log: FastifyBaseLogger;
 }

@@ -19,6 +19,9 @@ if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   await ensureAdmin(ctx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 }
 
+// Workers pick up jobs left from an earlier run (an upload whose transcode was cut short).
+await ctx.queue.start();
+
 let closing = false;
 const shutdown = async (signal: string) => {
   if (closing) return;

@@ -1,13 +1,32 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Where file bytes live. The local folder is the default; an S3-compatible store can take its place. */
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where file bytes live. The local folder is the default; an S3-compatible store can take its
+ * place: every method maps to one or two object-store calls (localFile downloads to a temp file).
+ */
 export interface Storage {
   put(key: string, body: Buffer): Promise<void>;
-  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Writes a stream; the key appears only once every byte is written. */
+  putStream(key: string, body: Readable): Promise<void>;
+  /** Moves a finished local file in (the local folder renames it; an object store uploads it). */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** The bytes of a key (or of one range of it) and the size of the whole object. */
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   remove(key: string): Promise<void>;
+  /** A local, seekable path for tools such as ffmpeg; call release when done. */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> } | null>;
 }
 
 /** Stores under `<root>/<key>`; keys never escape the root. */
@@ -18,24 +37,70 @@ export function createLocalStorage(root: string): Storage {
     if (!p.startsWith(base + sep)) throw new Error('storage key escapes the root');
     return p;
   };
+  const statOf = async (key: string) => {
+    try {
+      const s = await stat(pathOf(key));
+      return s.isFile() ? s : null;
+    } catch {
+      return null;
+    }
+  };
+  // Writes land in a hidden part file beside the target and are renamed into place, so a
+  // reader never sees half a file and a failed write leaves nothing under the key.
+  const partPathOf = (p: string) => join(dirname(p), `.part-${randomUUID()}`);
   return {
     put: async (key, body) => {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
       await writeFile(p, body);
     },
-    read: async (key) => {
+    putStream: async (key, body) => {
       const p = pathOf(key);
+      await mkdir(dirname(p), { recursive: true });
+      const part = partPathOf(p);
       try {
-        const s = await stat(p);
-        if (!s.isFile()) return null;
-        return { stream: createReadStream(p), size: s.size };
-      } catch {
-        return null;
+        await pipeline(body, createWriteStream(part));
+        await rename(part, p);
+      } catch (err) {
+        await rm(part, { force: true });
+        throw err;
       }
+    },
+    putFile: async (key, localPath) => {
+      const p = pathOf(key);
+      await mkdir(dirname(p), { recursive: true });
+      try {
+        await rename(localPath, p);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        // The temp folder is on another disk: copy, then drop the temp file.
+        const part = partPathOf(p);
+        try {
+          await copyFile(localPath, part);
+          await rename(part, p);
+        } finally {
+          await rm(part, { force: true });
+        }
+        await rm(localPath, { force: true });
+      }
+    },
+    read: async (key, range) => {
+      const s = await statOf(key);
+      if (!s) return null;
+      const stream = createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      return { stream, size: s.size };
+    },
+    stat: async (key) => {
+      const s = await statOf(key);
+      return s ? { size: s.size, modifiedAt: s.mtime } : null;
     },
     remove: async (key) => {
       await rm(pathOf(key), { force: true });
+    },
+    localFile: async (key) => {
+      const s = await statOf(key);
+      // The folder is already local: nothing to copy or release.
+      return s ? { path: pathOf(key), release: async () => {} } : null;
     },
   };
 }
