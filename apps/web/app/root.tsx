@@ -9,6 +9,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -38,7 +39,11 @@ import { cssVariablesResolver, theme } from './theme';
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([loadPublicSettings(args), loadCurrentUser(args)]);
-  return { settings, user, theme: themeFromCookie(args.request.headers.get('cookie')) };
+  const payload = { settings, user, theme: themeFromCookie(args.request.headers.get('cookie')) };
+  const pathname = new URL(args.request.url).pathname;
+  // The maintenance screen replaces the page (see App): tell crawlers it is temporary.
+  const isUnderMaintenance = settings.maintenanceMode && !user?.isAdmin && pathname !== paths.login;
+  return isUnderMaintenance ? data(payload, { status: 503 }) : payload;
 }
 
 // Pages set their own titles; an error boundary renders its own <title>.

@@ -17,12 +17,26 @@ const brand: MantineColorsTuple = [
 const fontStack =
   'Inter, ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
+/** A slightly cool dark palette with brighter text than the default, for contrast on dark surfaces. */
+const dark: MantineColorsTuple = [
+  '#e6e6ec',
+  '#c4c5cd',
+  '#9d9ea9',
+  '#74757f',
+  '#4d4e58',
+  '#3a3b45',
+  '#2c2d36',
+  '#22232b',
+  '#1b1c22',
+  '#131318',
+];
+
 export const brandGradient = { from: 'brand.6', to: 'violet.6', deg: 135 } as const;
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 6, dark: 5 },
-  colors: { brand },
+  colors: { brand, dark },
   defaultRadius: 'md',
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: '700' },
@@ -40,9 +54,14 @@ export const theme = createTheme({
   },
 });
 
-/** Softer page background in light mode so bordered cards stand out; deep neutral in dark mode. */
+/** Theme-specific CSS variables. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--app-body-bg': '#f8f7fa', '--app-surface': '#ffffff' },
-  dark: { '--app-body-bg': '#121216', '--app-surface': 'var(--mantine-color-dark-7)' },
+  light: {},
+  dark: {
+    // Mantine's tint of a deep pink reads as maroon on dark surfaces: use a lighter, airier tint.
+    '--mantine-color-brand-light': 'rgba(238, 139, 191, 0.14)',
+    '--mantine-color-brand-light-hover': 'rgba(238, 139, 191, 0.2)',
+    '--mantine-color-brand-light-color': '#f5b5d6',
+  },
 });

@@ -4,9 +4,13 @@ import { usePublicSettings } from '../lib/settings';
 import classes from './brand.module.css';
 
 /** The gradient mark used when the site has no logo of its own. */
-export function BrandMark({ size = 32 }: { size?: number }) {
+export function BrandMark({ size = 32, inverted = false }: { size?: number; inverted?: boolean }) {
   return (
-    <span className={classes.mark} style={{ width: size, height: size }} aria-hidden>
+    <span
+      className={inverted ? classes.markInverted : classes.mark}
+      style={{ width: size, height: size }}
+      aria-hidden
+    >
       <IconSparkles size={size * 0.6} stroke={2} />
     </span>
   );
@@ -28,7 +32,7 @@ export function Brand({ size = 'md', inverted = false }: { size?: 'sm' | 'md' | 
   }
   return (
     <Group gap={10} wrap="nowrap">
-      <BrandMark size={height} />
+      <BrandMark size={height} inverted={inverted} />
       <Text
         component="span"
         fw={800}

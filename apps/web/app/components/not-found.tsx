@@ -16,7 +16,7 @@ export function NotFound({ title = 'We could not find that page' }: { title?: st
       <Text c="dimmed" maw={440}>
         The link may be broken, or the page may have moved. Check the address, or head back and explore.
       </Text>
-      <Group mt="sm">
+      <Group mt="sm" justify="center">
         <Button component={Link} to="/" leftSection={<IconArrowLeft size={16} />} variant="default">
           Back to start
         </Button>

@@ -8,7 +8,7 @@ import {
   IconSettings,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { accountPathFor, paths } from '../../lib/guards';
+import { paths } from '../../lib/guards';
 
 export interface NavItem {
   label: string;
@@ -29,7 +29,6 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   } else if (user?.isPerformer) {
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
     items.push({ label: 'Explore', to: '/explore', icon: IconCompass });
-    items.push({ label: 'Account', to: accountPathFor(user), icon: IconSettings });
   } else if (user) {
     items.push(
       { label: 'Home', to: paths.home, icon: IconHome },

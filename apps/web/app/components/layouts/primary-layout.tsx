@@ -11,10 +11,12 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { landingPathFor } from '../../lib/guards';
+import { useLogout } from '../../features/auth/use-logout';
+import { accountPathFor, landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
 import { ThemeToggle } from '../theme-toggle';
@@ -29,6 +31,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const logout = useLogout();
   const items = navItemsFor(user, settings);
   const brandTarget = user ? landingPathFor(user) : '/';
 
@@ -121,7 +124,31 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
               />
             );
           })}
-          {!user ? (
+          {user ? (
+            <>
+              <Divider my="sm" />
+              <NavLink
+                component={Link}
+                to={accountPathFor(user)}
+                label="Account settings"
+                leftSection={<IconSettings size={18} stroke={1.8} />}
+                active={location.pathname === accountPathFor(user)}
+                onClick={drawer.close}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+              <NavLink
+                component="button"
+                label="Log out"
+                c="red"
+                leftSection={<IconLogout size={18} stroke={1.8} />}
+                onClick={() => {
+                  drawer.close();
+                  void logout();
+                }}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            </>
+          ) : (
             <>
               <Divider my="sm" />
               <Button component={Link} to="/auth/register" variant="gradient" onClick={drawer.close}>
@@ -131,7 +158,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 Become a creator
               </Button>
             </>
-          ) : null}
+          )}
         </Stack>
       </Drawer>
 

@@ -32,34 +32,36 @@ export function PublicLayout({ children, wide = false }: { children: ReactNode; 
     <div className={classes.root}>
       <aside className={classes.showcase}>
         <div className={classes.glow} aria-hidden />
-        <Link to="/" className={classes.plainLink} aria-label={`${settings.siteName} home`}>
-          <Brand size="lg" inverted />
-        </Link>
-        <Stack gap="xl" className={classes.showcaseBody}>
-          <Title order={1} className={classes.headline}>
-            Where fans and creators meet.
-          </Title>
-          <Stack gap="lg">
-            {highlights.map((h) => (
-              <Group key={h.title} gap="md" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={40} radius="md" variant="white" color="brand">
-                  <h.icon size={22} stroke={1.8} />
-                </ThemeIcon>
-                <div>
-                  <Text fw={700} c="white">
-                    {h.title}
-                  </Text>
-                  <Text size="sm" className={classes.showcaseText}>
-                    {h.text}
-                  </Text>
-                </div>
-              </Group>
-            ))}
+        <div className={classes.showcaseInner}>
+          <Link to="/" className={classes.plainLink} aria-label={`${settings.siteName} home`}>
+            <Brand size="lg" inverted />
+          </Link>
+          <Stack gap="xl" className={classes.showcaseBody}>
+            <Title order={1} className={classes.headline}>
+              Where fans and creators meet.
+            </Title>
+            <Stack gap="lg">
+              {highlights.map((h) => (
+                <Group key={h.title} gap="md" wrap="nowrap" align="flex-start">
+                  <ThemeIcon size={40} radius="md" variant="white" color="brand">
+                    <h.icon size={22} stroke={1.8} />
+                  </ThemeIcon>
+                  <div>
+                    <Text fw={700} c="white">
+                      {h.title}
+                    </Text>
+                    <Text size="sm" className={classes.showcaseText}>
+                      {h.text}
+                    </Text>
+                  </div>
+                </Group>
+              ))}
+            </Stack>
           </Stack>
-        </Stack>
-        <Text size="xs" className={classes.showcaseText}>
-          © {new Date().getFullYear()} {settings.siteName}
-        </Text>
+          <Text size="xs" className={classes.showcaseText}>
+            © {new Date().getFullYear()} {settings.siteName}
+          </Text>
+        </div>
       </aside>
 
       <div className={classes.content}>

@@ -96,7 +96,9 @@ export function AvatarCard({ user }: { user: TCurrentUser }) {
             </Badge>
           ) : null}
         </Group>
-        {user.email && !user.verifiedEmail ? <ResendVerification email={user.email} /> : null}
+        {user.email && !user.verifiedEmail ? (
+          <ResendVerification email={user.email} variant="subtle" size="xs" />
+        ) : null}
         {user.isPerformer && user.username ? (
           <Button
             component={Link}

@@ -99,15 +99,17 @@ export function ProfileForm({ user }: { user: TCurrentUser }) {
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button
-              type="button"
-              variant="subtle"
-              color="gray"
-              disabled={!form.formState.isDirty || save.isPending}
-              onClick={() => form.reset(formValuesOf(user))}
-            >
-              Cancel
-            </Button>
+            {form.formState.isDirty ? (
+              <Button
+                type="button"
+                variant="subtle"
+                color="gray"
+                disabled={save.isPending}
+                onClick={() => form.reset(formValuesOf(user))}
+              >
+                Cancel
+              </Button>
+            ) : null}
             <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
               Save changes
             </Button>

@@ -82,7 +82,7 @@ export function DocumentDropzone(props: {
               </ThemeIcon>
             </Dropzone.Reject>
             <Dropzone.Idle>
-              <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+              <ThemeIcon size={44} radius="xl" variant="light">
                 {props.label.toLowerCase().includes('selfie') ? (
                   <IconPhoto size={22} />
                 ) : (

@@ -6,7 +6,15 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { resendVerification } from './auth-api';
 
 /** "Resend verification email": asks for the address when it is not known yet. */
-export function ResendVerification({ email: knownEmail }: { email?: string }) {
+export function ResendVerification({
+  email: knownEmail,
+  variant = 'light',
+  size = 'sm',
+}: {
+  email?: string;
+  variant?: 'light' | 'subtle';
+  size?: 'xs' | 'sm';
+}) {
   const [email, setEmail] = useState(knownEmail ?? '');
   const mutation = useMutation({
     mutationFn: () => resendVerification(email.trim()),
@@ -26,7 +34,8 @@ export function ResendVerification({ email: knownEmail }: { email?: string }) {
         />
       )}
       <Button
-        variant="light"
+        variant={variant}
+        size={size}
         leftSection={<IconMailForward size={16} />}
         onClick={() => mutation.mutate()}
         loading={mutation.isPending}

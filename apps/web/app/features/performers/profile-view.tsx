@@ -1,9 +1,9 @@
 import type { TPerformerPublic } from '@fanstage/contract';
 import {
   Avatar,
-  Badge,
   Box,
   Button,
+  type ButtonProps,
   Card,
   EmptyState,
   Group,
@@ -18,6 +18,7 @@ import {
 import {
   IconCalendar,
   IconCoin,
+  IconEyeOff,
   IconLayoutGrid,
   IconLock,
   IconMapPin,
@@ -27,13 +28,15 @@ import {
   IconUserPlus,
   IconVideo,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
 import classes from './profile-view.module.css';
 
 const comingSoon = 'Coming soon';
+// Server and browser may sit in different time zones: format in UTC so the markup matches.
+const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The creator page shell: cover, avatar, name, bio and the (not yet wired) fan actions. */
 export function ProfileView({ performer }: { performer: TPerformerPublic }) {
@@ -59,16 +62,9 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 <>
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
                   <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
-                  <Tooltip label={comingSoon}>
-                    <Button
-                      variant="default"
-                      leftSection={<IconUserPlus size={16} />}
-                      data-disabled
-                      onClick={(e) => e.preventDefault()}
-                    >
-                      Follow
-                    </Button>
-                  </Tooltip>
+                  <SoonButton label="Follow" variant="default" leftSection={<IconUserPlus size={16} />}>
+                    Follow
+                  </SoonButton>
                 </>
               )}
             </Group>
@@ -101,14 +97,15 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             ) : null}
             <Group gap={4}>
               <IconCalendar size={16} stroke={1.6} />
-              <Text size="sm">Joined {dayjs(performer.createdAt).format('MMMM YYYY')}</Text>
+              <Text size="sm">Joined {joinedFormat.format(new Date(performer.createdAt))}</Text>
             </Group>
-            {isSelf && !performer.verifiedDocument ? (
-              <Badge color="yellow" variant="light">
-                Only you can see this page until your ID is checked
-              </Badge>
-            ) : null}
           </Group>
+          {isSelf && !performer.verifiedDocument ? (
+            <Group gap={6} mt="sm" wrap="nowrap" c="yellow.8">
+              <IconEyeOff size={16} stroke={1.8} style={{ flexShrink: 0 }} />
+              <Text size="sm">Only you can see this page until we have checked your ID.</Text>
+            </Group>
+          ) : null}
 
           {performer.bio ? (
             <Text mt="md" className={classes.bio}>
@@ -125,17 +122,14 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     Get full access to posts, photos and videos.
                   </Text>
                 </div>
-                <Tooltip label={comingSoon}>
-                  <Button
-                    variant="gradient"
-                    size="md"
-                    data-disabled
-                    onClick={(e) => e.preventDefault()}
-                    className={classes.subscribeButton}
-                  >
-                    Subscribe
-                  </Button>
-                </Tooltip>
+                <SoonButton
+                  label="Subscriptions"
+                  variant="gradient"
+                  size="md"
+                  className={classes.subscribeButton}
+                >
+                  Subscribe
+                </SoonButton>
               </Group>
             </Card>
           )}
@@ -144,7 +138,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
 
       <Card p={0}>
         <Tabs defaultValue="posts" classNames={{ list: classes.tabsList }}>
-          <Tabs.List grow>
+          <Tabs.List>
             <Tabs.Tab value="posts" leftSection={<IconLayoutGrid size={16} />}>
               Posts
             </Tabs.Tab>
@@ -167,8 +161,14 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     : `When ${performer.name} publishes ${tab}, they will appear here.`
                 }
               />
-              <SimpleGrid cols={3} spacing={4} mt="xl" aria-hidden className={classes.ghostGrid}>
-                {placeholderKeys(3).map((key) => (
+              <SimpleGrid
+                cols={{ base: 3, sm: 6 }}
+                spacing={4}
+                mt="xl"
+                aria-hidden
+                className={classes.ghostGrid}
+              >
+                {placeholderKeys(6).map((key) => (
                   <div key={key} className={classes.ghostTile} />
                 ))}
               </SimpleGrid>
@@ -180,12 +180,27 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
   );
 }
 
-function SoonAction({ label, icon }: { label: string; icon: React.ReactNode }) {
+function SoonAction({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <SoonButton label={label} variant="default" px={10} aria-label={label}>
+      {icon}
+    </SoonButton>
+  );
+}
+
+/** A fan action that is not wired yet: looks disabled, explains itself in a tooltip, does nothing. */
+function SoonButton({
+  label,
+  ...props
+}: ButtonProps & { label: string; children: ReactNode; 'aria-label'?: string }) {
   return (
     <Tooltip label={`${label}: ${comingSoon.toLowerCase()}`}>
-      <Button variant="default" px={10} aria-label={label} data-disabled onClick={(e) => e.preventDefault()}>
-        {icon}
-      </Button>
+      <Button
+        {...props}
+        aria-disabled
+        className={`${classes.soon} ${props.className ?? ''}`}
+        onClick={(e: MouseEvent) => e.preventDefault()}
+      />
     </Tooltip>
   );
 }

@@ -306,7 +306,12 @@ function SettingsEditor({ initial }: { initial: TSettings }) {
           </Card>
         ))}
         <MenusEditor control={form.control} register={form.register} errors={errors} />
-        <Paper withBorder shadow="md" p="sm" className={classes.saveBar}>
+        <Paper
+          withBorder
+          shadow={form.formState.isDirty ? 'md' : undefined}
+          p="sm"
+          className={form.formState.isDirty ? classes.saveBar : undefined}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" c="dimmed" pl="xs">
               {form.formState.isDirty ? 'You have unsaved changes.' : 'All changes saved.'}

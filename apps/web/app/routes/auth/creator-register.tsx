@@ -5,10 +5,10 @@ import {
 } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Anchor,
   Button,
   Divider,
+  Group,
   PasswordInput,
   Progress,
   Select,
@@ -16,6 +16,7 @@ import {
   Stack,
   Text,
   TextInput,
+  ThemeIcon,
 } from '@mantine/core';
 import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -256,9 +257,15 @@ export default function CreatorRegisterPage() {
               </Text>
             }
           />
-          <Alert variant="light" color="violet" icon={<IconShieldCheck size={18} />} py="xs">
-            We check every creator's identity before their page goes live. Your documents stay private.
-          </Alert>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" radius="xl" size={32}>
+              <IconShieldCheck size={18} />
+            </ThemeIcon>
+            <Text size="sm" c="dimmed">
+              We check every creator's identity before their page goes live. Your documents stay private and
+              are only seen by our team.
+            </Text>
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <DocumentDropzone
               label="Photo of your ID"
