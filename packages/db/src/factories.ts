@@ -31,12 +31,35 @@ export async function buildFan(db: Executor, overrides: Partial<UserInsert> = {}
   return row!;
 }
 
+type ProfileInsert = typeof performerProfiles.$inferInsert;
+
+/** Creator options beyond the user row: prices are decimals (12.5 = 1250 cents), like the API speaks. */
+export interface CreatorOverrides extends Partial<UserInsert> {
+  documentsVerified?: boolean;
+  country?: string;
+  monthlyPrice?: number | null;
+  yearlyPrice?: number | null;
+  freeSubscription?: boolean;
+  privateCallPrice?: number;
+  /** Any other profile column (details, counters, lastSeenAt). */
+  profile?: Partial<Omit<ProfileInsert, 'userId'>>;
+}
+
+const cents = (amount: number | null | undefined) =>
+  amount === undefined || amount === null ? amount : Math.round(amount * 100);
+
 /** A creator (role performer) with a profile; verified documents unless told otherwise. */
-export async function buildCreator(
-  db: Executor,
-  overrides: Partial<UserInsert> & { documentsVerified?: boolean; country?: string } = {},
-) {
-  const { documentsVerified = true, country = 'US', ...userOverrides } = overrides;
+export async function buildCreator(db: Executor, overrides: CreatorOverrides = {}) {
+  const {
+    documentsVerified = true,
+    country = 'US',
+    monthlyPrice = 9.99,
+    yearlyPrice = 99.99,
+    freeSubscription,
+    privateCallPrice,
+    profile,
+    ...userOverrides
+  } = overrides;
   const suffix = nextSuffix();
   const row = await buildFan(db, {
     name: `Creator ${suffix}`,
@@ -50,6 +73,11 @@ export async function buildCreator(
     dateOfBirth: '1995-05-05',
     country,
     documentsVerifiedAt: documentsVerified ? new Date() : null,
+    monthlyPriceCents: cents(monthlyPrice),
+    yearlyPriceCents: cents(yearlyPrice),
+    ...(freeSubscription !== undefined ? { freeSubscriptionEnabled: freeSubscription } : {}),
+    ...(privateCallPrice !== undefined ? { privateCallPriceCents: Math.round(privateCallPrice * 100) } : {}),
+    ...profile,
   });
   return row;
 }

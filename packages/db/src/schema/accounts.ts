@@ -50,22 +50,83 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Trigram indexes serve ILIKE '%q%' and similarity() in creator search.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );
 
+/** Links a creator shows on the profile; each is an http(s) URL. */
+export interface PerformerSocials {
+  twitter?: string | null;
+  instagram?: string | null;
+  tiktok?: string | null;
+  website?: string | null;
+}
+
 /** Creator-only facts; one row per performer user. */
-export const performerProfiles = pgTable('performer_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  dateOfBirth: date('date_of_birth').notNull(),
-  country: text('country').notNull(),
-  bio: text('bio').notNull().default(''),
-  /** Set by an admin after checking the identity documents; only verified creators are listed. */
-  documentsVerifiedAt: timestamp('documents_verified_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const performerProfiles = pgTable(
+  'performer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dateOfBirth: date('date_of_birth').notNull(),
+    country: text('country').notNull(),
+    bio: text('bio').notNull().default(''),
+    /** Set by an admin after checking the identity documents; only verified creators are listed. */
+    documentsVerifiedAt: timestamp('documents_verified_at', { withTimezone: true }),
+    /** Set when an admin refused the documents; cleared when the creator uploads new ones. */
+    documentsRejectedAt: timestamp('documents_rejected_at', { withTimezone: true }),
+    /** Subscription prices in cents; null until the creator sets them (that plan is not offered). */
+    monthlyPriceCents: bigint('monthly_price_cents', { mode: 'number' }),
+    yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }),
+    /** The creator offers the free subscription (it also needs the site setting). */
+    freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
+    /** Price per started minute of a private call, in cents. */
+    privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(0),
+    /** Sent to each new subscriber. */
+    welcomeMessage: text('welcome_message').notNull().default(''),
+    socials: jsonb('socials').$type<PerformerSocials>().notNull().default({}),
+    sexualOrientation: text('sexual_orientation'),
+    ethnicity: text('ethnicity'),
+    height: text('height'),
+    weight: text('weight'),
+    hair: text('hair'),
+    eyes: text('eyes'),
+    bodyType: text('body_type'),
+    /** The platform's share for this creator (0..1); null means the global performerCommission. Admin only. */
+    commissionPercentage: doublePrecision('commission_percentage'),
+    requiresSubscriptionToMessage: boolean('requires_subscription_to_message').notNull().default(false),
+    /** Last moment the creator was seen online; written by presence. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /* Cached counters, each updated in the transaction that writes the fact it counts. */
+    followersCount: bigint('followers_count', { mode: 'number' }).notNull().default(0),
+    subscribersCount: bigint('subscribers_count', { mode: 'number' }).notNull().default(0),
+    postsCount: bigint('posts_count', { mode: 'number' }).notNull().default(0),
+    photosCount: bigint('photos_count', { mode: 'number' }).notNull().default(0),
+    videosCount: bigint('videos_count', { mode: 'number' }).notNull().default(0),
+    likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('performer_profiles_followers_idx').on(t.followersCount),
+    index('performer_profiles_last_seen_idx').on(t.lastSeenAt),
+    check(
+      'performer_profiles_counters_non_negative',
+      sql`${t.followersCount} >= 0 AND ${t.subscribersCount} >= 0 AND ${t.postsCount} >= 0 AND ${t.photosCount} >= 0 AND ${t.videosCount} >= 0 AND ${t.likesCount} >= 0`,
+    ),
+    check(
+      'performer_profiles_prices_non_negative',
+      sql`${t.monthlyPriceCents} >= 0 AND ${t.yearlyPriceCents} >= 0 AND ${t.privateCallPriceCents} >= 0`,
+    ),
+    check(
+      'performer_profiles_commission_range',
+      sql`${t.commissionPercentage} >= 0 AND ${t.commissionPercentage} <= 1`,
+    ),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
