@@ -131,7 +131,8 @@ export async function encodeImageSizes(input: string | Buffer, sizes: ImageSize[
  * at 32 pixels and blurred it gives the colours of the picture and nothing else.
  */
 export async function blurredPreview(input: string | Buffer): Promise<string> {
-  const data = await sharp(input, { limitInputPixels: maxInputPixels })
+  // Lenient on purpose: a slightly damaged frame still gives the colours a blur needs.
+  const data = await sharp(input, { limitInputPixels: maxInputPixels, failOn: 'none' })
     .rotate()
     .resize({ width: 32, height: 32, fit: 'inside' })
     .blur(3)

@@ -39,7 +39,12 @@ export async function receiveUpload(
   const path = join(options.tempDir, `upload-${randomUUID()}`);
   const remove = () => rm(path, { force: true });
   try {
-    await pipeline(part.file, createWriteStream(path));
+    await pipeline(part.file, createWriteStream(path)).catch((err: NodeJS.ErrnoException) => {
+      // A failing disk is ours (a 500, logged); a client that goes away mid-upload or a broken
+      // multipart body is the request's fault.
+      if (err.syscall) throw err;
+      throw new AppError('VALIDATION_FAILED', 'The upload was interrupted; please try again.');
+    });
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
     const { size } = await stat(path);
     if (size === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty.');

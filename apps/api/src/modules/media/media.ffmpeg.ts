@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Config } from '../../config';
 
 export interface MediaTools {
@@ -33,13 +34,18 @@ let resolved: { key: string; tools: MediaTools } | null = null;
  * Finds ffmpeg and ffprobe: the environment's override, then the system's (Debian keeps them
  * patched), then the copies shipped in npm packages so a fresh machine still works.
  */
-export function resolveMediaTools(config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools {
-  const key = `${config.FFMPEG_PATH ?? ''}|${config.FFPROBE_PATH ?? ''}`;
+export function resolveMediaTools(
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH'>,
+  options: { systemDir?: string } = {},
+): MediaTools {
+  const systemDir = options.systemDir ?? '/usr/bin';
+  const key = `${config.FFMPEG_PATH ?? ''}|${config.FFPROBE_PATH ?? ''}|${systemDir}`;
   if (resolved?.key === key) return resolved.tools;
   const pick = (override: string | undefined, name: 'ffmpeg' | 'ffprobe') => {
     if (override) return override;
-    const system = `/usr/bin/${name}`;
+    const system = join(systemDir, name);
     if (isExecutable(system)) return system;
+    // Last resort: the bare name, so that the error says which program is missing.
     return packagedBinary(`@${name}-installer/${name}`) ?? name;
   };
   const tools = { ffmpeg: pick(config.FFMPEG_PATH, 'ffmpeg'), ffprobe: pick(config.FFPROBE_PATH, 'ffprobe') };
