@@ -97,7 +97,11 @@ export function createJobQueue(options: {
       await boss.start();
       for (const [name, entry] of registered) await attach(name, entry);
       started = true;
-    })();
+    })().catch((err) => {
+      // A database that was down must not leave the queue broken for good: the next call retries.
+      starting = null;
+      throw err;
+    });
     return starting;
   };
 
