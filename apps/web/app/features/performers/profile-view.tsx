@@ -1,4 +1,4 @@
-import type { TPerformerPublic } from '@fanstage/contract';
+import { Messages, type TPerformerPublic } from '@fanstage/contract';
 import {
   Avatar,
   Box,
@@ -15,11 +15,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import {
   IconCalendar,
+  IconCheck,
   IconCoin,
   IconEyeOff,
   IconLayoutGrid,
+  IconLink,
   IconLock,
   IconMapPin,
   IconMessageCircle,
@@ -30,6 +33,7 @@ import {
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
 import classes from './profile-view.module.css';
@@ -53,7 +57,8 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
         <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'xl' }}>
           <div className={classes.headRow}>
             <Avatar src={performer.avatar} alt={performer.name} className={classes.avatar} radius={999} />
-            <Group gap="xs" className={classes.actions} wrap="wrap" justify="flex-end">
+            <Group gap={8} className={classes.actions} wrap="nowrap" justify="flex-end">
+              <CopyLinkButton path={`/${performer.username ?? performer._id}`} />
               {isSelf ? (
                 <Button component={Link} to="/creator/account" variant="default">
                   Edit profile
@@ -62,8 +67,16 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 <>
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
                   <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
-                  <SoonButton label="Follow" variant="default" leftSection={<IconUserPlus size={16} />}>
+                  <SoonButton
+                    label="Follow"
+                    variant="default"
+                    leftSection={<IconUserPlus size={16} />}
+                    visibleFrom="sm"
+                  >
                     Follow
+                  </SoonButton>
+                  <SoonButton label="Follow" variant="default" px={10} aria-label="Follow" hiddenFrom="sm">
+                    <IconUserPlus size={18} />
                   </SoonButton>
                 </>
               )}
@@ -177,6 +190,26 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
         </Tabs>
       </Card>
     </Stack>
+  );
+}
+
+/** Copies the address of this page (spec: "Copied to clipboard"). */
+function CopyLinkButton({ path }: { path: string }) {
+  const clipboard = useClipboard();
+  return (
+    <Tooltip label="Copy link to this page">
+      <Button
+        variant="default"
+        px={10}
+        aria-label="Copy link to this page"
+        onClick={() => {
+          clipboard.copy(`${window.location.origin}${path}`);
+          notifySuccess(Messages.copied);
+        }}
+      >
+        {clipboard.copied ? <IconCheck size={18} /> : <IconLink size={18} />}
+      </Button>
+    </Tooltip>
   );
 }
 

@@ -313,7 +313,7 @@ function SettingsEditor({ initial }: { initial: TSettings }) {
           className={form.formState.isDirty ? classes.saveBar : undefined}
         >
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" c="dimmed" pl="xs">
+            <Text size="sm" c="dimmed" pl="xs" visibleFrom="xs">
               {form.formState.isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
             </Text>
             <Group gap="xs" wrap="nowrap">
