@@ -19,11 +19,13 @@ import { type Clock, systemClock } from './lib/clock';
 import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
+import { followsRoutes } from './modules/follows/follows.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
+import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(filesRoutes, { ctx });
       await api.register(mailRoutes, { ctx });
       await api.register(performersRoutes, { ctx });
+      await api.register(performersAdminRoutes, { ctx });
+      await api.register(followsRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
     },
     { prefix: '/api' },

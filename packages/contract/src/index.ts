@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './errors';
+export * from './follows';
 export * from './media';
 export * from './performers';
 export * from './reference';

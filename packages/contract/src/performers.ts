@@ -1,7 +1,54 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { ZCountryCode, ZSexualOrientation } from './reference';
+import { genders, ZGender, ZPublicUser } from './users';
 
-/** What anyone may see of a creator: the profile page `/{profileId}`. */
+/** The links a creator may show; each is an http(s) URL or null. */
+export const socialNetworks = ['twitter', 'instagram', 'tiktok', 'website'] as const;
+export type TSocialNetwork = (typeof socialNetworks)[number];
+
+/** The optional looks and identity fields of a profile; values come from `GET /api/user-additional`. */
+export const performerDetailFields = [
+  'sexualOrientation',
+  'ethnicity',
+  'height',
+  'weight',
+  'hair',
+  'eyes',
+  'bodyType',
+] as const;
+export type TPerformerDetailField = (typeof performerDetailFields)[number];
+
+export const ZPerformerStats = z.object({
+  posts: z.number().int(),
+  photos: z.number().int(),
+  videos: z.number().int(),
+  subscribers: z.number().int(),
+  followers: z.number().int(),
+  likes: z.number().int(),
+});
+
+export const ZPerformerSocials = z.object({
+  twitter: z.string().nullable(),
+  instagram: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type TPerformerSocials = z.infer<typeof ZPerformerSocials>;
+
+export const ZPerformerDetails = z.object({
+  gender: z.enum(genders).nullable(),
+  sexualOrientation: z.string().nullable(),
+  ethnicity: z.string().nullable(),
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
+  hair: z.string().nullable(),
+  eyes: z.string().nullable(),
+  bodyType: z.string().nullable(),
+});
+export type TPerformerDetails = z.infer<typeof ZPerformerDetails>;
+
+/** What anyone may see of a creator: the profile page `/{profileId}` and every creator list. */
 export const ZPerformerPublic = z.object({
   _id: ZId,
   name: z.string(),
@@ -13,8 +60,184 @@ export const ZPerformerPublic = z.object({
   isPerformer: z.literal(true),
   verifiedDocument: z.boolean(),
   createdAt: z.string(),
+  /** Decimal prices (two places); null when the creator does not offer that plan. */
+  monthlyPrice: z.number().nullable(),
+  yearlyPrice: z.number().nullable(),
+  /** A free subscription is on offer now: the creator offers it and the site allows it. */
+  freeSubscription: z.boolean(),
+  /** Fans must subscribe before they can message this creator. */
+  requiresSubscriptionToMessage: z.boolean(),
+  stats: ZPerformerStats,
+  socials: ZPerformerSocials,
+  details: ZPerformerDetails,
+  /** The viewer follows this creator; always false for visitors who are not logged in. */
+  isFollowed: z.boolean(),
 });
 export type TPerformerPublic = z.infer<typeof ZPerformerPublic>;
 
+/** An identity document the creator uploaded; its bytes are private (admins only). */
+export const ZPerformerDocument = z.object({
+  _id: ZId,
+  kind: z.string(),
+  createdAt: z.string(),
+});
+export type TPerformerDocument = z.infer<typeof ZPerformerDocument>;
+
+/** `GET /performers/me`: the creator's own full profile. */
+export const ZPerformerMe = ZPerformerPublic.extend({
+  email: z.string().nullable(),
+  dateOfBirth: z.string(),
+  status: z.enum(['active', 'inactive']),
+  /** The creator's own switch; `freeSubscription` also needs the site setting. */
+  freeSubscriptionEnabled: z.boolean(),
+  privateCallPrice: z.number(),
+  welcomeMessage: z.string(),
+  /** The platform's share for this creator when an admin set one (0..1); read-only here. */
+  commissionPercentage: z.number().nullable(),
+  documentsVerifiedAt: z.string().nullable(),
+  documentsRejectedAt: z.string().nullable(),
+  documents: z.array(ZPerformerDocument),
+});
+export type TPerformerMe = z.infer<typeof ZPerformerMe>;
+
+const twoPlaces = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** A decimal amount with at most two places; the site limits are checked by the server. */
+const decimalPrice = (label: string, max = 1_000_000) =>
+  z
+    .number({ message: `The ${label} must be a number.` })
+    .min(0, `The ${label} cannot be negative.`)
+    .max(max, `The ${label} must be at most ${max}.`)
+    .refine(twoPlaces, `The ${label} may have at most two decimal places.`);
+
+const socialUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, `The ${label} link must be at most 300 characters.`)
+    .pipe(z.url({ protocol: /^https?$/, message: `The ${label} link must be a web address (https://…).` }))
+    .nullable()
+    .optional();
+
+/** A profile option value; the server checks it against the lists of `GET /api/user-additional`. */
+const detailValue = z.string().trim().min(1).max(40).nullable().optional();
+
+export const maximumPrivateCallPrice = 10_000;
+
+/** `PUT /performers/me`: every field optional; unknown fields are refused. */
+export const ZUpdatePerformerMe = z
+  .object({
+    bio: z.string().trim().max(5000, 'The bio must be at most 5000 characters.').optional(),
+    country: ZCountryCode.optional(),
+    monthlyPrice: decimalPrice('monthly price').nullable().optional(),
+    yearlyPrice: decimalPrice('yearly price').nullable().optional(),
+    freeSubscriptionEnabled: z.boolean().optional(),
+    privateCallPrice: decimalPrice('private call price', maximumPrivateCallPrice).optional(),
+    welcomeMessage: z
+      .string()
+      .trim()
+      .max(2000, 'The welcome message must be at most 2000 characters.')
+      .optional(),
+    requiresSubscriptionToMessage: z.boolean().optional(),
+    socials: z
+      .object({
+        twitter: socialUrl('Twitter'),
+        instagram: socialUrl('Instagram'),
+        tiktok: socialUrl('TikTok'),
+        website: socialUrl('website'),
+      })
+      .strict()
+      .optional(),
+    details: z
+      .object({
+        gender: ZGender.nullable().optional(),
+        sexualOrientation: ZSexualOrientation.nullable().optional(),
+        ethnicity: detailValue,
+        height: detailValue,
+        weight: detailValue,
+        hair: detailValue,
+        eyes: detailValue,
+        bodyType: detailValue,
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TUpdatePerformerMe = z.infer<typeof ZUpdatePerformerMe>;
+
 /** `id` may be the creator's id or username. */
 export const ZPerformerParams = z.object({ id: z.string().trim().min(1).max(60) });
+
+/** Query strings send `country=` for "any": read an empty value as absent. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+export const performerSorts = ['popular', 'newest', 'online'] as const;
+
+/** `GET /performers/user/search` */
+export const ZPerformerSearchQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  q: optionalFilter(z.string().trim().max(100)),
+  country: optionalFilter(ZCountryCode),
+  gender: optionalFilter(ZGender),
+  sortBy: z.enum(performerSorts, { message: 'sortBy must be popular, newest or online.' }).default('popular'),
+});
+export type TPerformerSearchQuery = z.infer<typeof ZPerformerSearchQuery>;
+
+/** `GET /performers/top` */
+export const ZPerformerTopQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(12),
+});
+
+/** `GET /performers/search/random` */
+export const ZPerformerRandomQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(24).default(6),
+});
+
+export const ZImageUploadResponse = z.object({ data: z.object({ url: z.string() }) });
+
+export const ZDocumentsUploadResponse = z.object({
+  data: z.object({ message: z.string(), documents: z.array(ZPerformerDocument) }),
+});
+
+/** Admin: `GET /admin/performers` */
+export const documentReviewStatuses = ['pending', 'verified', 'rejected'] as const;
+export const ZAdminPerformerQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z
+    .enum(documentReviewStatuses, { message: 'status must be pending, verified or rejected.' })
+    .default('pending'),
+  q: optionalFilter(z.string().trim().max(100)),
+});
+export type TAdminPerformerQuery = z.infer<typeof ZAdminPerformerQuery>;
+
+export const ZAdminPerformer = ZPublicUser.extend({
+  email: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
+  country: z.string(),
+  dateOfBirth: z.string(),
+  documentsVerifiedAt: z.string().nullable(),
+  documentsRejectedAt: z.string().nullable(),
+  commissionPercentage: z.number().nullable(),
+  /** Document files; an admin opens them through the files routes. */
+  documents: z.array(ZPerformerDocument),
+  stats: ZPerformerStats,
+});
+export type TAdminPerformer = z.infer<typeof ZAdminPerformer>;
+
+export const ZAdminRejectDocuments = z
+  .object({ reason: z.string().trim().max(1000, 'The reason must be at most 1000 characters.').optional() })
+  .strict();
+
+export const ZAdminCommission = z
+  .object({
+    commissionPercentage: z
+      .number({ message: 'commissionPercentage must be a number from 0 to 1, or null.' })
+      .min(0, 'commissionPercentage must be at least 0.')
+      .max(1, 'commissionPercentage must be at most 1 (100 %).')
+      .nullable(),
+  })
+  .strict();

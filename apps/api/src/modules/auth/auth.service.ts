@@ -8,7 +8,6 @@ import {
 import {
   and,
   eq,
-  files,
   gt,
   isNull,
   newId,
@@ -20,8 +19,12 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { reencodeImage } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  discardStoredDocuments,
+  insertDocumentFiles,
+  storeDocumentImages,
+} from '../performers/performer-documents';
 import { findUserByEmail, findUserByLogin, isEmailTaken, isUsernameTaken } from '../users/users.repo';
 import { type Actor, createSession, revokeSession, revokeUserSessions } from './sessions';
 
@@ -168,57 +171,20 @@ export async function registerPerformer(
     ]);
   }
   await assertAvailable(ctx, input);
-  const encoded = await Promise.all(
-    documents.map(async (d) => ({
-      ...d,
-      image: await reencodeImage(d.buffer, { width: 2400, quality: 88 }),
-    })),
-  );
-  const stored: {
-    key: string;
-    field: string;
-    filename: string;
-    size: number;
-    width: number;
-    height: number;
-  }[] = [];
-  for (const doc of encoded) {
-    const key = `private/documents/${newId()}.webp`;
-    await ctx.storage.put(key, doc.image.buffer);
-    stored.push({
-      key,
-      field: doc.field,
-      filename: doc.filename,
-      size: doc.image.buffer.length,
-      width: doc.image.width,
-      height: doc.image.height,
-    });
-  }
+  const stored = await storeDocumentImages(ctx, documents);
   try {
     const id = await insertUser(ctx, input, 'performer', async (tx, userId) => {
       await tx
         .insert(performerProfiles)
         .values({ userId, dateOfBirth: input.dateOfBirth, country: input.country });
-      await tx.insert(files).values(
-        stored.map((s) => ({
-          ownerId: userId,
-          kind: `performer-document:${s.field}`,
-          visibility: 'private' as const,
-          storageKey: s.key,
-          mimeType: 'image/webp',
-          size: s.size,
-          width: s.width,
-          height: s.height,
-          originalName: s.filename.slice(0, 200),
-        })),
-      );
+      await insertDocumentFiles(tx, userId, stored);
     });
     return {
       id,
       message: `${await registeredMessage(ctx)} Your profile will be listed once we have checked your documents.`,
     };
   } catch (err) {
-    await Promise.all(stored.map((s) => ctx.storage.remove(s.key)));
+    await discardStoredDocuments(ctx, stored);
     throw err;
   }
 }

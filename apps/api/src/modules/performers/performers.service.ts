@@ -1,11 +1,48 @@
-import type { TPerformerPublic } from '@fanstage/contract';
-import { and, eq, performerProfiles, sql, users } from '@fanstage/db';
+import { randomBytes } from 'node:crypto';
+import {
+  type TPerformerDetailField,
+  type TPerformerMe,
+  type TPerformerPublic,
+  type TPerformerSearchQuery,
+  type TUpdatePerformerMe,
+  toCents,
+} from '@fanstage/contract';
+import type { PerformerSocials } from '@fanstage/db';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
+import { reencodeImage } from '../../lib/images';
 import type { Actor } from '../auth/sessions';
-import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
+import { findCountry } from '../reference/countries.data';
+import { userAdditional } from '../reference/profile-options.data';
+import { publicFileUrl } from '../users/users.presenter';
+import { uploadAvatar } from '../users/users.service';
+import {
+  type DocumentUpload,
+  discardStoredDocuments,
+  insertDocumentFiles,
+  storeDocumentImages,
+} from './performer-documents';
+import { assertCreator, findVisiblePerformer } from './performers.access';
+import { presentDocument, presentPerformerMe, presentPerformerPublic } from './performers.presenter';
+import {
+  findDocuments,
+  findPerformer,
+  type PerformerRow,
+  type ProfilePatch,
+  randomListed,
+  searchListed,
+  topListed,
+  touchLastSeen,
+  updateProfile,
+  updateUser,
+} from './performers.repo';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getAll()).freeSubscriptionEnabled;
+
+const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerformerPublic[]> => {
+  const free = await siteFreeSubscription(ctx);
+  return rows.map((row) => presentPerformerPublic(row, { siteFreeSubscription: free }));
+};
 
 /**
  * A creator's public profile by id or username. Only active creators whose documents an admin
@@ -15,31 +52,219 @@ export async function findPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null },
 ): Promise<TPerformerPublic> {
-  const key = options.idOrUsername;
-  const match = uuidPattern.test(key)
-    ? eq(users.id, key)
-    : sql`lower(${users.username}) = ${key.toLowerCase()}`;
-  const [row] = await ctx.db.db
-    .select({ user: users, profile: performerProfiles })
-    .from(users)
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(and(match, eq(users.role, 'performer')))
-    .limit(1);
-  if (!row) throw notFound('That creator');
-  const isSelf = options.actor?.id === row.user.id;
-  const isAdmin = options.actor?.role === 'admin';
-  const isListed = row.user.status === 'active' && row.profile.documentsVerifiedAt !== null;
-  if (!isListed && !isSelf && !isAdmin) throw notFound('That creator');
-  return {
-    _id: row.user.id,
-    name: row.user.name,
-    username: row.user.username,
-    avatar: publicFileUrl(row.user.avatarPath) ?? defaultAvatarUrl,
-    cover: publicFileUrl(row.user.coverPath),
-    bio: row.profile.bio,
-    country: row.profile.country,
-    isPerformer: true,
-    verifiedDocument: row.profile.documentsVerifiedAt !== null,
-    createdAt: row.user.createdAt.toISOString(),
-  };
+  const row = await findVisiblePerformer(ctx, options);
+  return presentPerformerPublic(row, { siteFreeSubscription: await siteFreeSubscription(ctx) });
+}
+
+async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> {
+  assertCreator(actor);
+  const row = await findPerformer(ctx.db.db, { id: actor.id, viewerId: actor.id });
+  // A performer account always has a profile row; without one the account is broken, not forbidden.
+  if (!row) throw new AppError('NOT_FOUND', 'Your creator profile was not found.');
+  return row;
+}
+
+/** The creator's own full profile: prices, welcome message, commission and document review state. */
+export async function getMyProfile(ctx: AppContext, options: { actor: Actor }): Promise<TPerformerMe> {
+  const row = await readOwnRow(ctx, options.actor);
+  const documents = await findDocuments(ctx.db.db, [row.user.id]);
+  return presentPerformerMe(row, { siteFreeSubscription: await siteFreeSubscription(ctx), documents });
+}
+
+/** Formats a decimal the way people write prices in a sentence: 2.95, 300, 12.5. */
+const amountText = (amount: number) => String(Number(amount.toFixed(2)));
+
+/** Subscription prices must lie within the site's minimumSubscriptionPrice..maximumSubscriptionPrice. */
+function assertSubscriptionPrice(
+  label: 'monthly' | 'yearly',
+  price: number | null | undefined,
+  limits: { min: number; max: number },
+): void {
+  if (price === null || price === undefined) return;
+  const cents = toCents(price);
+  if (cents < toCents(limits.min) || cents > toCents(limits.max)) {
+    const message = `The ${label} price must be between ${amountText(limits.min)} and ${amountText(limits.max)}.`;
+    throw new AppError('UNPROCESSABLE', message, [{ path: `${label}Price`, message }]);
+  }
+}
+
+/** Where each profile detail finds its choices in `GET /api/user-additional`. */
+const detailChoices: Record<Exclude<TPerformerDetailField, 'sexualOrientation'>, { value: string }[]> = {
+  ethnicity: userAdditional.ethnicities,
+  height: userAdditional.heights,
+  weight: userAdditional.weights,
+  hair: userAdditional.hairs,
+  eyes: userAdditional.eyes,
+  bodyType: userAdditional.bodyTypes,
+};
+
+function assertDetailChoices(details: TUpdatePerformerMe['details']): void {
+  if (!details) return;
+  const problems: { path: string; message: string }[] = [];
+  for (const [field, choices] of Object.entries(detailChoices)) {
+    const value = details[field as keyof typeof detailChoices];
+    if (value === undefined || value === null) continue;
+    if (!choices.some((c) => c.value === value)) {
+      problems.push({
+        path: `details.${field}`,
+        message: `"${value}" is not one of the choices listed by GET /api/user-additional.`,
+      });
+    }
+  }
+  const first = problems[0];
+  if (first) {
+    throw new AppError('VALIDATION_FAILED', `${first.path}: ${first.message}`, problems);
+  }
+}
+
+/** A decimal from the client as cents, keeping "not sent" (undefined) and "cleared" (null) apart. */
+function centsOf(amount: number): number;
+function centsOf(amount: number | undefined): number | undefined;
+function centsOf(amount: number | null | undefined): number | null | undefined;
+function centsOf(amount: number | null | undefined) {
+  return amount === null || amount === undefined ? amount : toCents(amount);
+}
+
+/** Keeps only the keys the caller sent, so a partial update leaves the others as they are. */
+const defined = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Updates the creator's own profile. Prices are decimals; subscription prices must lie within the
+ * site limits (422 naming the limit); detail values must be choices of `GET /api/user-additional`.
+ */
+export async function updateMyProfile(
+  ctx: AppContext,
+  options: { actor: Actor; input: TUpdatePerformerMe },
+): Promise<TPerformerMe> {
+  const { actor, input } = options;
+  const current = await readOwnRow(ctx, actor);
+  const settings = await ctx.settings.getAll();
+  const limits = { min: settings.minimumSubscriptionPrice, max: settings.maximumSubscriptionPrice };
+  assertSubscriptionPrice('monthly', input.monthlyPrice, limits);
+  assertSubscriptionPrice('yearly', input.yearlyPrice, limits);
+  assertDetailChoices(input.details);
+  if (input.country && !findCountry(input.country)) {
+    throw new AppError('VALIDATION_FAILED', `country: There is no country with the code ${input.country}.`, [
+      { path: 'country', message: 'Unknown country code.' },
+    ]);
+  }
+  const { gender, ...profileDetails } = input.details ?? {};
+  const socials: PerformerSocials | undefined = input.socials
+    ? { ...current.profile.socials, ...defined(input.socials) }
+    : undefined;
+  const patch: ProfilePatch = defined({
+    bio: input.bio,
+    country: input.country,
+    monthlyPriceCents: centsOf(input.monthlyPrice),
+    yearlyPriceCents: centsOf(input.yearlyPrice),
+    freeSubscriptionEnabled: input.freeSubscriptionEnabled,
+    privateCallPriceCents: centsOf(input.privateCallPrice),
+    welcomeMessage: input.welcomeMessage,
+    requiresSubscriptionToMessage: input.requiresSubscriptionToMessage,
+    socials,
+    ...defined(profileDetails),
+  });
+  await ctx.db.db.transaction(async (tx) => {
+    await updateProfile(tx, actor.id, patch);
+    if (gender !== undefined) await updateUser(tx, actor.id, { gender });
+  });
+  return getMyProfile(ctx, { actor });
+}
+
+/** The creator's avatar: the same square WebP as every account's (users.service uploadAvatar). */
+export async function uploadMyAvatar(
+  ctx: AppContext,
+  options: { actor: Actor; file: Buffer },
+): Promise<string> {
+  assertCreator(options.actor);
+  return uploadAvatar(ctx, { actor: options.actor, file: options.file });
+}
+
+/** Stores a re-encoded cover (1500x500 WebP, cropped to fill) and returns its public URL. */
+export async function uploadMyCover(
+  ctx: AppContext,
+  options: { actor: Actor; file: Buffer },
+): Promise<string> {
+  const row = await readOwnRow(ctx, options.actor);
+  const image = await reencodeImage(options.file, { width: 1500, height: 500, fit: 'cover' });
+  // The random tail keeps two uploads in one millisecond apart (the old file is removed below).
+  const key = `covers/${row.user.id}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}.webp`;
+  await ctx.storage.put(key, image.buffer);
+  await updateUser(ctx.db.db, row.user.id, { coverPath: key });
+  const previous = row.user.coverPath;
+  if (previous && previous !== key) await ctx.storage.remove(previous);
+  return publicFileUrl(key)!;
+}
+
+/**
+ * Adds identity document images (kept private). A creator whose documents were refused goes back
+ * to the review queue; a verified creator stays listed.
+ */
+export async function uploadMyDocuments(
+  ctx: AppContext,
+  options: { actor: Actor; documents: DocumentUpload[] },
+) {
+  const row = await readOwnRow(ctx, options.actor);
+  if (options.documents.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Please choose an image of your identity document to upload.');
+  }
+  const stored = await storeDocumentImages(ctx, options.documents);
+  try {
+    const added = await ctx.db.db.transaction(async (tx) => {
+      const rows = await insertDocumentFiles(tx, row.user.id, stored);
+      if (row.profile.documentsRejectedAt)
+        await updateProfile(tx, row.user.id, { documentsRejectedAt: null });
+      return rows;
+    });
+    const isVerified = row.profile.documentsVerifiedAt !== null;
+    return {
+      message: isVerified
+        ? 'Your documents are saved.'
+        : 'Your documents are saved. Your profile will be listed once we have checked them.',
+      documents: added.map(presentDocument),
+    };
+  } catch (err) {
+    await discardStoredDocuments(ctx, stored);
+    throw err;
+  }
+}
+
+/** Listed creators by name or username fragment, country and gender; popular, newest or online first. */
+export async function searchPerformers(
+  ctx: AppContext,
+  options: { actor: Actor | null; query: TPerformerSearchQuery },
+): Promise<{ data: TPerformerPublic[]; total: number }> {
+  const { rows, total } = await searchListed(ctx.db.db, {
+    ...options.query,
+    viewerId: options.actor?.id ?? null,
+  });
+  return { data: await presentList(ctx, rows), total };
+}
+
+/** A few listed creators in random order (discovery blocks). */
+export async function randomPerformers(
+  ctx: AppContext,
+  options: { actor: Actor | null; limit: number },
+): Promise<{ data: TPerformerPublic[]; total: number }> {
+  const rows = await randomListed(ctx.db.db, { limit: options.limit, viewerId: options.actor?.id ?? null });
+  return { data: await presentList(ctx, rows), total: rows.length };
+}
+
+/** Listed creators with the most followers. */
+export async function topPerformers(
+  ctx: AppContext,
+  options: { actor: Actor | null; offset: number; limit: number },
+): Promise<{ data: TPerformerPublic[]; total: number }> {
+  const { rows, total } = await topListed(ctx.db.db, {
+    offset: options.offset,
+    limit: options.limit,
+    viewerId: options.actor?.id ?? null,
+  });
+  return { data: await presentList(ctx, rows), total };
+}
+
+/** Records that a creator is online now; presence calls this, "online" search sorts by it. */
+export async function markPerformerSeen(ctx: AppContext, options: { performerId: string }): Promise<void> {
+  await touchLastSeen(ctx.db.db, options.performerId, ctx.clock.now());
 }

@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/sessions';
+import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
+
+/*
+ * The one gate for "may this actor see this creator". Listed creators (active, documents verified
+ * by an admin) are visible to everyone; a creator always sees their own profile; admins see every
+ * one. Anyone else gets the same 404 as for a creator who does not exist. Lists of creators use
+ * `listedCondition` from performers.repo.ts, the same rule in SQL.
+ */
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Active and verified: shown in search, top, random and to every visitor. */
+export const isListedPerformer = (row: Pick<PerformerRow, 'user' | 'profile'>): boolean =>
+  row.user.role === 'performer' && row.user.status === 'active' && row.profile.documentsVerifiedAt !== null;
+
+/** The rule itself, for a creator row already read. */
+export const canSeePerformer = (actor: Actor | null, row: Pick<PerformerRow, 'user' | 'profile'>): boolean =>
+  isListedPerformer(row) || actor?.id === row.user.id || actor?.role === 'admin';
+
+/**
+ * A creator by id or username, with the viewer's follow state, when the actor may see them;
+ * otherwise 404 "That creator was not found." Other modules call this before touching a creator.
+ */
+export async function findVisiblePerformer(
+  ctx: AppContext,
+  options: { actor: Actor | null; idOrUsername: string },
+): Promise<PerformerRow> {
+  const key = options.idOrUsername;
+  const viewerId = options.actor?.id ?? null;
+  const row = uuidPattern.test(key)
+    ? await findPerformer(ctx.db.db, { id: key, viewerId })
+    : await findPerformer(ctx.db.db, { username: key, viewerId });
+  if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
+  return row;
+}
+
+/** Which of these creator ids the actor may see (for modules that handle many at once). */
+export async function filterVisiblePerformerIds(
+  ctx: AppContext,
+  options: { actor: Actor | null; ids: string[] },
+): Promise<Set<string>> {
+  const ids = [...new Set(options.ids.filter((id) => uuidPattern.test(id)))];
+  if (options.actor?.role === 'admin') return new Set(await findExistingPerformerIds(ctx.db.db, ids));
+  const visible = new Set(await findListedIds(ctx.db.db, ids));
+  if (options.actor && ids.includes(options.actor.id) && options.actor.role === 'performer') {
+    visible.add(options.actor.id);
+  }
+  return visible;
+}
+
+/** Only creators have a creator profile, uploads and followers; fans and admins get 403. */
+export function assertCreator(actor: Actor): void {
+  if (actor.role !== 'performer') {
+    throw new AppError('FORBIDDEN', 'Only creators can do this.');
+  }
+}
+
+/** preHandler: a logged-in, active creator (checked before an upload body is read). */
+export async function requireCreator(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (request.actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive.');
+  assertCreator(request.actor);
+}

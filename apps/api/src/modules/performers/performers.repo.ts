@@ -1,0 +1,268 @@
+import type { TPerformerSearchQuery } from '@fanstage/contract';
+import {
+  and,
+  asc,
+  desc,
+  type Executor,
+  eq,
+  files,
+  follows,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  performerProfiles,
+  sql,
+  users,
+} from '@fanstage/db';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof performerProfiles.$inferSelect;
+export type ProfilePatch = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId'>>;
+
+/** A creator as every creator query returns it: the account, the profile and the viewer's follow. */
+export interface PerformerRow {
+  user: UserRow;
+  profile: ProfileRow;
+  isFollowed: boolean;
+}
+
+/**
+ * Listed publicly: an active creator whose documents an admin verified. The same rule, row by row,
+ * is `isListedPerformer` in performers.access.ts.
+ */
+export const listedCondition = and(
+  eq(users.role, 'performer'),
+  eq(users.status, 'active'),
+  isNotNull(performerProfiles.documentsVerifiedAt),
+);
+
+/** `%q%` for ILIKE, with the wildcards of q taken literally. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Creators joined with their profile and, in the same query, whether the viewer follows each one
+ * (a left join on the follows primary key: no query per row).
+ */
+const selectPerformers = (db: Executor, viewerId: string | null) =>
+  db
+    .select({
+      user: users,
+      profile: performerProfiles,
+      isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
+    })
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .leftJoin(
+      follows,
+      viewerId ? and(eq(follows.performerId, users.id), eq(follows.followerId, viewerId)) : sql`false`,
+    );
+
+const countPerformers = async (db: Executor, where: ReturnType<typeof and>) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(where)
+  )[0]?.n ?? 0;
+
+/** One creator by id or by username (any case), listed or not. */
+export const findPerformer = async (
+  db: Executor,
+  options: { id?: string; username?: string; viewerId: string | null },
+): Promise<PerformerRow | null> => {
+  const match = options.id
+    ? eq(users.id, options.id)
+    : sql`lower(${users.username}) = ${(options.username ?? '').toLowerCase()}`;
+  const [row] = await selectPerformers(db, options.viewerId)
+    .where(and(match, eq(users.role, 'performer')))
+    .limit(1);
+  return row ?? null;
+};
+
+/** The listed ones among some creator ids. */
+export const findListedIds = async (db: Executor, ids: string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(and(inArray(users.id, ids), listedCondition));
+  return rows.map((r) => r.id);
+};
+
+export const findExistingPerformerIds = async (db: Executor, ids: string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: performerProfiles.userId })
+    .from(performerProfiles)
+    .where(inArray(performerProfiles.userId, ids));
+  return rows.map((r) => r.id);
+};
+
+const searchWhere = (options: Pick<TPerformerSearchQuery, 'q' | 'country' | 'gender'>) => {
+  const pattern = options.q ? containsPattern(options.q) : null;
+  return and(
+    listedCondition,
+    pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
+    options.country ? eq(performerProfiles.country, options.country) : undefined,
+    options.gender ? eq(users.gender, options.gender) : undefined,
+  );
+};
+
+const searchOrder = (sortBy: TPerformerSearchQuery['sortBy']) => {
+  switch (sortBy) {
+    case 'newest':
+      return [desc(users.createdAt), desc(users.id)];
+    case 'online':
+      return [sql`${performerProfiles.lastSeenAt} desc nulls last`, desc(users.id)];
+    default:
+      return [desc(performerProfiles.followersCount), desc(users.id)];
+  }
+};
+
+/** The page query of creator search, unexecuted, so a test can EXPLAIN it. */
+export const searchListedQuery = (
+  db: Executor,
+  options: Omit<TPerformerSearchQuery, 'offset' | 'limit'> & {
+    offset: number;
+    limit: number;
+    viewerId: string | null;
+  },
+) =>
+  selectPerformers(db, options.viewerId)
+    .where(searchWhere(options))
+    .orderBy(...searchOrder(options.sortBy))
+    .offset(options.offset)
+    .limit(options.limit);
+
+/** Listed creators matching a name or username fragment, a country and a gender; two queries in all. */
+export const searchListed = async (
+  db: Executor,
+  options: TPerformerSearchQuery & { viewerId: string | null },
+): Promise<{ rows: PerformerRow[]; total: number }> => {
+  const [rows, total] = await Promise.all([
+    searchListedQuery(db, options),
+    countPerformers(db, searchWhere(options)),
+  ]);
+  return { rows, total };
+};
+
+/** Listed creators by followers, most first. */
+export const topListed = async (
+  db: Executor,
+  options: { offset: number; limit: number; viewerId: string | null },
+): Promise<{ rows: PerformerRow[]; total: number }> => {
+  const [rows, total] = await Promise.all([
+    selectPerformers(db, options.viewerId)
+      .where(listedCondition)
+      .orderBy(desc(performerProfiles.followersCount), desc(users.id))
+      .offset(options.offset)
+      .limit(options.limit),
+    countPerformers(db, listedCondition),
+  ]);
+  return { rows, total };
+};
+
+/** A few listed creators in random order. */
+export const randomListed = (db: Executor, options: { limit: number; viewerId: string | null }) =>
+  selectPerformers(db, options.viewerId).where(listedCondition).orderBy(sql`random()`).limit(options.limit);
+
+export const updateProfile = async (db: Executor, userId: string, patch: ProfilePatch) => {
+  if (Object.keys(patch).length === 0) return;
+  await db.update(performerProfiles).set(patch).where(eq(performerProfiles.userId, userId));
+};
+
+export const updateUser = async (db: Executor, userId: string, patch: Partial<typeof users.$inferInsert>) => {
+  if (Object.keys(patch).length === 0) return;
+  await db.update(users).set(patch).where(eq(users.id, userId));
+};
+
+/** Records that a creator is online now (presence calls this). */
+export const touchLastSeen = async (db: Executor, userId: string, at: Date) => {
+  await db.update(performerProfiles).set({ lastSeenAt: at }).where(eq(performerProfiles.userId, userId));
+};
+
+const documentKindPrefix = 'performer-document:';
+
+/** Identity document files of some creators, oldest first, in one query. */
+export const findDocuments = async (db: Executor, ownerIds: string[]) => {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select({ id: files.id, ownerId: files.ownerId, kind: files.kind, createdAt: files.createdAt })
+    .from(files)
+    .where(and(inArray(files.ownerId, ownerIds), sql`${files.kind} like ${`${documentKindPrefix}%`}`))
+    .orderBy(asc(files.createdAt), asc(files.id));
+};
+
+export type DocumentRow = Awaited<ReturnType<typeof findDocuments>>[number];
+
+/** The review queue: `pending` has neither verdict, `verified` and `rejected` the named one. */
+const reviewWhere = (options: { status: 'pending' | 'verified' | 'rejected'; q?: string }) => {
+  const pattern = options.q ? containsPattern(options.q) : null;
+  return and(
+    eq(users.role, 'performer'),
+    options.status === 'verified'
+      ? isNotNull(performerProfiles.documentsVerifiedAt)
+      : options.status === 'rejected'
+        ? and(isNull(performerProfiles.documentsVerifiedAt), isNotNull(performerProfiles.documentsRejectedAt))
+        : and(isNull(performerProfiles.documentsVerifiedAt), isNull(performerProfiles.documentsRejectedAt)),
+    pattern
+      ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern))
+      : undefined,
+  );
+};
+
+export const listForReview = async (
+  db: Executor,
+  options: { status: 'pending' | 'verified' | 'rejected'; q?: string; offset: number; limit: number },
+): Promise<{ rows: PerformerRow[]; total: number }> => {
+  const where = reviewWhere(options);
+  const [rows, total] = await Promise.all([
+    selectPerformers(db, null)
+      // The oldest request first while waiting; the latest decision first afterwards.
+      .where(where)
+      .orderBy(
+        ...(options.status === 'pending'
+          ? [asc(users.createdAt), asc(users.id)]
+          : [desc(performerProfiles.updatedAt), desc(users.id)]),
+      )
+      .offset(options.offset)
+      .limit(options.limit),
+    countPerformers(db, where),
+  ]);
+  return { rows, total };
+};
+
+/**
+ * Sets the verdict on a creator's documents; answers whether it changed (so the creator is
+ * mailed once), or null when there is no such creator.
+ */
+export const setDocumentsVerdict = async (
+  db: Executor,
+  options: { userId: string; verdict: 'verified' | 'rejected'; at: Date },
+): Promise<boolean | null> => {
+  const changed = await db
+    .update(performerProfiles)
+    .set(
+      options.verdict === 'verified'
+        ? { documentsVerifiedAt: options.at, documentsRejectedAt: null }
+        : { documentsVerifiedAt: null, documentsRejectedAt: options.at },
+    )
+    .where(
+      and(
+        eq(performerProfiles.userId, options.userId),
+        options.verdict === 'verified'
+          ? isNull(performerProfiles.documentsVerifiedAt)
+          : or(
+              isNotNull(performerProfiles.documentsVerifiedAt),
+              isNull(performerProfiles.documentsRejectedAt),
+            ),
+      ),
+    )
+    .returning({ id: performerProfiles.userId });
+  if (changed.length > 0) return true;
+  return (await findExistingPerformerIds(db, [options.userId])).length > 0 ? false : null;
+};
