@@ -110,17 +110,21 @@ const decimalPrice = (label: string, max = 1_000_000) =>
     .max(max, `The ${label} must be at most ${max}.`)
     .refine(twoPlaces, `The ${label} may have at most two decimal places.`);
 
+/** Forms send an emptied field as "": read it as null (cleared). */
+const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullable()).optional();
+
 const socialUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(300, `The ${label} link must be at most 300 characters.`)
-    .pipe(z.url({ protocol: /^https?$/, message: `The ${label} link must be a web address (https://…).` }))
-    .nullable()
-    .optional();
+  emptyAsNull(
+    z
+      .string()
+      .trim()
+      .max(300, `The ${label} link must be at most 300 characters.`)
+      .pipe(z.url({ protocol: /^https?$/, message: `The ${label} link must be a web address (https://…).` })),
+  );
 
 /** A profile option value; the server checks it against the lists of `GET /api/user-additional`. */
-const detailValue = z.string().trim().min(1).max(40).nullable().optional();
+const detailValue = emptyAsNull(z.string().trim().min(1).max(40));
 
 export const maximumPrivateCallPrice = 10_000;
 
@@ -150,8 +154,8 @@ export const ZUpdatePerformerMe = z
       .optional(),
     details: z
       .object({
-        gender: ZGender.nullable().optional(),
-        sexualOrientation: ZSexualOrientation.nullable().optional(),
+        gender: emptyAsNull(ZGender),
+        sexualOrientation: emptyAsNull(ZSexualOrientation),
         ethnicity: detailValue,
         height: detailValue,
         weight: detailValue,

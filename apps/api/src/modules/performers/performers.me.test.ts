@@ -110,6 +110,17 @@ describe('PUT /api/performers/me', () => {
     });
   });
 
+  it('reads an emptied form field as cleared', async () => {
+    const { token } = await t.creator({
+      gender: 'male',
+      profile: { socials: { tiktok: 'https://k.test/b' }, hair: 'red' },
+    });
+    const res = await put(token, { socials: { tiktok: '' }, details: { hair: '', gender: '' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.socials.tiktok).toBeNull();
+    expect(res.json().data.details).toMatchObject({ hair: null, gender: null });
+  });
+
   it('refuses a monthly price below the minimum with 422 naming the limit, and saves nothing', async () => {
     const { user, token } = await t.creator();
     const res = await put(token, { bio: 'changed', monthlyPrice: 1 });

@@ -12,6 +12,7 @@ import {
   isNotNull,
   isNull,
   or,
+  type PerformerSocials,
   performerProfiles,
   sql,
   users,
@@ -19,7 +20,9 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
-export type ProfilePatch = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId'>>;
+type ProfileValues = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId'>>;
+/** Column values, or SQL computed from the row being updated. */
+export type ProfilePatch = { [K in keyof ProfileValues]: ProfileValues[K] | ReturnType<typeof sql> };
 
 /** A creator as every creator query returns it: the account, the profile and the viewer's follow. */
 export interface PerformerRow {
@@ -169,6 +172,10 @@ export const topListed = async (
 /** A few listed creators in random order. */
 export const randomListed = (db: Executor, options: { limit: number; viewerId: string | null }) =>
   selectPerformers(db, options.viewerId).where(listedCondition).orderBy(sql`random()`).limit(options.limit);
+
+/** A socials patch applied on top of the stored links (jsonb ||), inside the UPDATE itself. */
+export const mergeSocials = (patch: PerformerSocials) =>
+  sql`${performerProfiles.socials} || ${JSON.stringify(patch)}::jsonb`;
 
 export const updateProfile = async (db: Executor, userId: string, patch: ProfilePatch) => {
   if (Object.keys(patch).length === 0) return;

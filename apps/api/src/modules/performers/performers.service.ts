@@ -7,7 +7,6 @@ import {
   type TUpdatePerformerMe,
   toCents,
 } from '@fanstage/contract';
-import type { PerformerSocials } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
@@ -27,6 +26,7 @@ import { presentDocument, presentPerformerMe, presentPerformerPublic } from './p
 import {
   findDocuments,
   findPerformer,
+  mergeSocials,
   type PerformerRow,
   type ProfilePatch,
   randomListed,
@@ -138,7 +138,7 @@ export async function updateMyProfile(
   options: { actor: Actor; input: TUpdatePerformerMe },
 ): Promise<TPerformerMe> {
   const { actor, input } = options;
-  const current = await readOwnRow(ctx, actor);
+  await readOwnRow(ctx, actor);
   const settings = await ctx.settings.getAll();
   const limits = { min: settings.minimumSubscriptionPrice, max: settings.maximumSubscriptionPrice };
   assertSubscriptionPrice('monthly', input.monthlyPrice, limits);
@@ -150,9 +150,8 @@ export async function updateMyProfile(
     ]);
   }
   const { gender, ...profileDetails } = input.details ?? {};
-  const socials: PerformerSocials | undefined = input.socials
-    ? { ...current.profile.socials, ...defined(input.socials) }
-    : undefined;
+  // Merged in SQL, so two edits of different links at once both survive.
+  const socials = input.socials ? mergeSocials(defined(input.socials)) : undefined;
   const patch: ProfilePatch = defined({
     bio: input.bio,
     country: input.country,
