@@ -10,6 +10,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** How the request authenticated; cookie-authenticated writes need the anti-CSRF header. */
     authVia: 'cookie' | 'bearer' | null;
+    /** A valid session cookie came on a write without the anti-CSRF header, and was ignored. */
+    csrfRefused: boolean;
   }
 }
 
@@ -19,6 +21,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('authVia', null);
+  app.decorateRequest('csrfRefused', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
@@ -37,10 +40,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       return;
     }
     if (request.authVia === 'cookie' && !safeMethods.has(request.method) && !request.headers[csrfHeader]) {
-      throw new AppError(
-        'CSRF_HEADER_MISSING',
-        `This request must carry the ${csrfHeader} header; it was refused to protect your account.`,
-      );
+      // A cross-site form cannot set this header. Without it the cookie does not count: routes that
+      // need a login refuse with 403 (see requireAuth), public routes go on as for a visitor.
+      request.authVia = null;
+      request.csrfRefused = true;
+      return;
     }
     request.actor = actor;
   });
@@ -48,6 +52,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
 /** preHandler: the request must come from a logged-in, active account. */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.csrfRefused) {
+    throw new AppError(
+      'CSRF_HEADER_MISSING',
+      `This request must carry the ${csrfHeader} header; it was refused to protect your account.`,
+    );
+  }
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   if (request.actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive.');
 }
