@@ -108,7 +108,13 @@ if (!ready) {
 
 const result = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', join(here, 'playwright.config.ts'), ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/@playwright/test/cli.js'),
+    'test',
+    '--config',
+    join(here, 'playwright.config.ts'),
+    ...process.argv.slice(2),
+  ],
   { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },
 );
 if (result.status !== 0 && process.env.E2E_SERVER_LOG) console.error(serverLog);

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, loginInBrowser, registerFanByApi, sessionCookie, setSettings, uniqueAccount } from './support';
+import {
+  apiLogin,
+  loginInBrowser,
+  registerFanByApi,
+  sessionCookie,
+  setSettings,
+  uniqueAccount,
+} from './support';
 
 test('a fan signs up, logs in with remember me, stays logged in after a reload, logs out, and the old token is refused', async ({
   page,
@@ -27,11 +34,15 @@ test('a fan signs up, logs in with remember me, stays logged in after a reload, 
   await expect(page.getByText(account.name).first()).toBeVisible();
 
   const oldToken = cookie!.value;
-  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(200);
+  expect(
+    (await request.get('/api/users/me', { headers: { authorization: `Bearer ${oldToken}` } })).status(),
+  ).toBe(200);
   await page.getByRole('button', { name: /account menu|open menu|user menu/i }).click();
   await page.getByRole('menuitem', { name: /log out/i }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+  expect(
+    (await request.get('/api/users/me', { headers: { authorization: `Bearer ${oldToken}` } })).status(),
+  ).toBe(401);
 });
 
 test('a wrong password shows "Incorrect credentials!"', async ({ page, request }) => {
@@ -41,7 +52,9 @@ test('a wrong password shows "Incorrect credentials!"', async ({ page, request }
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('a logged-out visit to a login-only page is answered by the server with a 302 to /auth/login', async ({ request }) => {
+test('a logged-out visit to a login-only page is answered by the server with a 302 to /auth/login', async ({
+  request,
+}) => {
   const res = await request.get('/home', { maxRedirects: 0 });
   expect(res.status()).toBe(302);
   expect(res.headers().location).toMatch(/\/auth\/login/);
@@ -55,7 +68,10 @@ test('a fan opening a creator-only page is sent away', async ({ page, request })
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a 401 from any call lands on /auth/login with "Forbidden in the action!"', async ({ page, request }) => {
+test('a 401 from any call lands on /auth/login with "Forbidden in the action!"', async ({
+  page,
+  request,
+}) => {
   const account = await registerFanByApi(request);
   await loginInBrowser(page, account.username, account.password);
   await expect(page).toHaveURL(/\/home$/);
@@ -100,15 +116,25 @@ test('forgot password mails a link that works once', async ({ page, request }) =
   await expect(page.getByText(/if an account uses this email/i)).toBeVisible();
 
   const admin = await apiLogin(request, 'e2e-admin@example.test', 'e2e-admin-pass');
-  const outbox = await (await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${admin}` } })).json();
-  const mail = outbox.data.find((m: { to: string; subject: string }) => m.to === account.email && /reset/i.test(m.subject));
+  const outbox = await (
+    await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${admin}` } })
+  ).json();
+  const mail = outbox.data.find(
+    (m: { to: string; subject: string }) => m.to === account.email && /reset/i.test(m.subject),
+  );
   const url = new URL(mail.text.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)[0]);
   await page.goto(url.pathname + url.search);
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass');
   await page.getByLabel('Repeat the new password').fill('a-brand-new-pass');
   await page.getByRole('button', { name: /save|reset|change/i }).click();
   await expect(page.getByText(/password is changed/i)).toBeVisible();
-  expect((await request.post('/api/auth/login', { data: { username: account.username, password: 'a-brand-new-pass' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/auth/login', {
+        data: { username: account.username, password: 'a-brand-new-pass' },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(url.pathname + url.search);
   await page.getByLabel('New password', { exact: true }).fill('another-pass-123');

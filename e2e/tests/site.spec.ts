@@ -13,7 +13,10 @@ test('a creator signs up with identity documents, with upload progress', async (
   const country = page.getByLabel(/country/i).first();
   await country.click();
   await country.fill('Germany');
-  await page.getByRole('option', { name: /germany/i }).first().click();
+  await page
+    .getByRole('option', { name: /germany/i })
+    .first()
+    .click();
   // A real image for both document slots.
   const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#4a6fa5' } })
     .png()
@@ -30,9 +33,16 @@ test('a creator signs up with identity documents, with upload progress', async (
   await expect(page.getByRole('heading', { name: account.name })).toBeVisible();
 });
 
-test('maintenance mode shows the maintenance page to everyone but admins, also server-rendered', async ({ page, request, browser }) => {
+test('maintenance mode shows the maintenance page to everyone but admins, also server-rendered', async ({
+  page,
+  request,
+  browser,
+}) => {
   const fan = await registerFanByApi(request, 'mm');
-  await setSettings(request, { maintenanceMode: true, maintenanceMessage: 'Back in ten minutes, we are tuning things.' });
+  await setSettings(request, {
+    maintenanceMode: true,
+    maintenanceMessage: 'Back in ten minutes, we are tuning things.',
+  });
   try {
     const html = await (await request.get('/explore')).text();
     expect(html).toContain('Back in ten minutes, we are tuning things.');
@@ -55,7 +65,10 @@ test('maintenance mode shows the maintenance page to everyone but admins, also s
   await expect(page.getByText('Back in ten minutes, we are tuning things.')).toHaveCount(0);
 });
 
-test('the dark theme is rendered by the server, with no flash, and the toggle remembers the choice', async ({ page, request }) => {
+test('the dark theme is rendered by the server, with no flash, and the toggle remembers the choice', async ({
+  page,
+  request,
+}) => {
   const dark = await request.get('/auth/login', { headers: { cookie: 'theme=dark' } });
   expect(await dark.text()).toMatch(/<html[^>]*data-mantine-color-scheme="dark"/);
   const light = await request.get('/auth/login');
@@ -63,7 +76,10 @@ test('the dark theme is rendered by the server, with no flash, and the toggle re
 
   await page.goto('/auth/login');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await page.getByRole('button', { name: /dark|theme/i }).first().click();
+  await page
+    .getByRole('button', { name: /dark|theme/i })
+    .first()
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

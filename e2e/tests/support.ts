@@ -11,7 +11,11 @@ export function uniqueAccount(prefix = 'fan') {
   return { name: `${prefix} ${id}`, username: id, email: `${id}@example.test`, password: 'password123' };
 }
 
-export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data.token as string;
@@ -23,7 +27,10 @@ export async function adminToken(request: APIRequestContext) {
 
 export async function setSettings(request: APIRequestContext, patch: Record<string, unknown>) {
   const token = await adminToken(request);
-  const res = await request.put('/api/admin/settings', { data: patch, headers: { authorization: `Bearer ${token}` } });
+  const res = await request.put('/api/admin/settings', {
+    data: patch,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
