@@ -70,6 +70,11 @@ export const reservedUsernames = [
   'model',
   'models',
   'contact-us',
+  // Fixed paths under /performers/… that would shadow a creator with this username.
+  'top',
+  'random',
+  'me',
+  'follows',
 ] as const;
 
 const reservedSet = new Set<string>(reservedUsernames);
