@@ -1,6 +1,6 @@
 import type { Executor } from './client';
 import { newId } from './ids';
-import { performerProfiles, users } from './schema/index';
+import { performerProfiles, purchases, subscriptions, users } from './schema/index';
 
 /** The password every factory-made account has. */
 export const factoryPassword = 'password123';
@@ -91,4 +91,39 @@ export async function buildAdmin(db: Executor, overrides: Partial<UserInsert> = 
     role: 'admin',
     ...overrides,
   });
+}
+
+/** An active subscription of a fan to a creator (ending in 30 days unless told otherwise). */
+export async function buildSubscription(
+  db: Executor,
+  options: { fanId: string; performerId: string; expiredAt?: Date; type?: 'monthly' | 'yearly' | 'free' },
+) {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      fanId: options.fanId,
+      performerId: options.performerId,
+      type: options.type ?? 'monthly',
+      expiredAt: options.expiredAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    })
+    .returning();
+  return row!;
+}
+
+/** A fan's purchase of one item (as the wallet charge will record it). */
+export async function buildPurchase(
+  db: Executor,
+  options: {
+    fanId: string;
+    performerId: string;
+    targetType: (typeof purchases.$inferInsert)['targetType'];
+    targetId: string;
+    priceCents?: number;
+  },
+) {
+  const [row] = await db
+    .insert(purchases)
+    .values({ priceCents: 500, ...options })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { newId } from '../ids';
+import { users } from './accounts';
+
+/**
+ * One row per (fan, creator). A fan counts as subscribed while expired_at > now.
+ * The money issue writes these rows (payments, renewals); the content access gate reads them.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['monthly', 'yearly', 'free'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }).notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_fan_performer_idx').on(t.fanId, t.performerId),
+    index('subscriptions_performer_expiry_idx').on(t.performerId, t.expiredAt),
+  ],
+);
+
+export const purchaseTargets = ['feed', 'video', 'gallery', 'message', 'product'] as const;
+
+/**
+ * Content a fan bought once (pay-per-view). Written by the wallet charge in the same transaction as the
+ * money; read by the content access gate. Products may be bought many times, so they are not unique here.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: purchaseTargets }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchases_once_idx')
+      .on(t.fanId, t.targetType, t.targetId)
+      .where(sql`${t.targetType} <> 'product'`),
+    index('purchases_fan_target_idx').on(t.fanId, t.targetType, t.targetId),
+    check('purchases_price_non_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
