@@ -1,11 +1,15 @@
-import { Alert, Grid, Stack } from '@mantine/core';
+import { Alert, Card, Grid, Skeleton, Stack } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { needsAccountCompletion } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useMyPerformerProfile } from '../performers/performers-api';
 import { AvatarCard } from './avatar-card';
+import { CoverCard } from './cover-card';
+import { CreatorProfileForm } from './creator-profile-form';
 import { PasswordForm } from './password-form';
+import { PricingForm } from './pricing-form';
 import { ProfileForm } from './profile-form';
 
 /** The account page of fans (/user/account) and creators (/creator/account). */
@@ -36,15 +40,49 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <AvatarCard user={user} />
+          <Stack gap="lg">
+            <AvatarCard user={user} />
+            {source === 'performer' ? <CreatorCover /> : null}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <ProfileForm key={user.updatedAt} user={user} />
+            {source === 'performer' ? <CreatorForms /> : null}
             <PasswordForm source={source} />
           </Stack>
         </Grid.Col>
       </Grid>
+    </>
+  );
+}
+
+function CreatorCover() {
+  const me = useMyPerformerProfile();
+  return <CoverCard me={me.data} />;
+}
+
+/** The creator's own profile and pricing: skeleton cards until GET /performers/me answers. */
+function CreatorForms() {
+  const me = useMyPerformerProfile();
+  if (!me.data) {
+    return (
+      <>
+        {['profile', 'pricing'].map((key) => (
+          <Card key={key} aria-busy aria-label="Loading">
+            <Skeleton h={18} w={140} mb={8} />
+            <Skeleton h={12} w="60%" mb="lg" />
+            <Skeleton h={80} mb="md" />
+            <Skeleton h={36} />
+          </Card>
+        ))}
+      </>
+    );
+  }
+  return (
+    <>
+      <CreatorProfileForm me={me.data} />
+      <PricingForm me={me.data} />
     </>
   );
 }

@@ -28,25 +28,42 @@ import {
   IconMessageCircle,
   IconPhoto,
   IconRosetteDiscountCheckFilled,
-  IconUserPlus,
   IconVideo,
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCount, subscriptionOffer } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
+import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { FollowButton } from '../follows/follow-button';
+import { useFollow } from '../follows/use-follow';
 import classes from './profile-view.module.css';
+import { SocialLinks } from './social-links';
 
 const comingSoon = 'Coming soon';
 // Server and browser may sit in different time zones: format in UTC so the markup matches.
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** The creator page shell: cover, avatar, name, bio and the (not yet wired) fan actions. */
+/** The creator page: cover, avatar, name, stats, bio, links, follow and the subscription offer. */
 export function ProfileView({ performer }: { performer: TPerformerPublic }) {
   const user = useCurrentUser();
+  const settings = usePublicSettings();
   const isSelf = user?._id === performer._id;
   const region = countryName(performer.country);
+  const follow = useFollow(performer._id, {
+    isFollowed: performer.isFollowed,
+    followers: performer.stats.followers,
+  });
+  const offer = subscriptionOffer(performer, settings.freeSubscriptionDuration);
+  const stats = [
+    { label: 'Posts', value: performer.stats.posts },
+    { label: 'Photos', value: performer.stats.photos },
+    { label: 'Videos', value: performer.stats.videos },
+    { label: 'Followers', value: follow.followers },
+    { label: 'Likes', value: performer.stats.likes },
+  ];
 
   return (
     <Stack gap="lg">
@@ -67,17 +84,17 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 <>
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
                   <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
-                  <SoonButton
-                    label="Follow"
-                    variant="default"
-                    leftSection={<IconUserPlus size={16} />}
+                  <FollowButton
+                    isFollowed={follow.isFollowed}
+                    onToggle={() => void follow.toggle()}
                     visibleFrom="sm"
-                  >
-                    Follow
-                  </SoonButton>
-                  <SoonButton label="Follow" variant="default" px={10} aria-label="Follow" hiddenFrom="sm">
-                    <IconUserPlus size={18} />
-                  </SoonButton>
+                  />
+                  <FollowButton
+                    isFollowed={follow.isFollowed}
+                    onToggle={() => void follow.toggle()}
+                    isCompact
+                    hiddenFrom="sm"
+                  />
                 </>
               )}
             </Group>
@@ -120,11 +137,27 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             </Group>
           ) : null}
 
+          <Group gap={0} mt="md" className={classes.stats} component="dl" aria-label="Creator stats">
+            {stats.map((stat) => (
+              <div key={stat.label} className={classes.stat}>
+                <Text component="dd" fw={700} fz="lg" lh={1.2} title={stat.value.toLocaleString('en-US')}>
+                  {formatCount(stat.value)}
+                </Text>
+                <Text component="dt" size="xs" c="dimmed">
+                  {stat.label}
+                </Text>
+              </div>
+            ))}
+          </Group>
+
           {performer.bio ? (
             <Text mt="md" className={classes.bio}>
               {performer.bio}
             </Text>
           ) : null}
+          <Box mt="md">
+            <SocialLinks socials={performer.socials} name={performer.name} />
+          </Box>
 
           {isSelf ? null : (
             <Card withBorder radius="md" mt="lg" p="md" className={classes.subscribeBox}>
@@ -135,14 +168,16 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     Get full access to posts, photos and videos.
                   </Text>
                 </div>
-                <SoonButton
-                  label="Subscriptions"
-                  variant="gradient"
-                  size="md"
-                  className={classes.subscribeButton}
-                >
-                  Subscribe
-                </SoonButton>
+                <Stack gap={4} align="center" className={classes.subscribeButton}>
+                  <SoonButton label="Subscriptions" variant="gradient" size="md" fullWidth>
+                    {offer.label}
+                  </SoonButton>
+                  {offer.note ? (
+                    <Text size="xs" c="dimmed" ta="center">
+                      {offer.note}
+                    </Text>
+                  ) : null}
+                </Stack>
               </Group>
             </Card>
           )}

@@ -1,0 +1,166 @@
+import { Messages, maximumPrivateCallPrice, type TPerformerMe } from '@fanstage/contract';
+import { Card, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { formatPrice } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePublicSettings } from '../../lib/settings';
+import { useUpdateMyPerformerProfile } from '../performers/performers-api';
+import { FormActions } from './creator-profile-form';
+import {
+  type PricingValues,
+  priceRangeText,
+  pricingPayload,
+  pricingProblems,
+  pricingValuesOf,
+} from './creator-profile-values';
+
+const fields: FieldPath<PricingValues>[] = [
+  'monthlyPrice',
+  'yearlyPrice',
+  'freeSubscriptionEnabled',
+  'privateCallPrice',
+  'welcomeMessage',
+];
+
+const asAmount = (value: number | string): number | '' =>
+  value === '' || value === null ? '' : typeof value === 'number' ? value : Number(value);
+
+/** Subscription prices, the free offer, the private call rate and the welcome message (PUT /performers/me). */
+export function PricingForm({ me }: { me: TPerformerMe }) {
+  const settings = usePublicSettings();
+  const save = useUpdateMyPerformerProfile();
+  const form = useForm<PricingValues>({ defaultValues: pricingValuesOf(me) });
+  const errors = form.formState.errors;
+  const limits = { min: settings.minimumSubscriptionPrice, max: settings.maximumSubscriptionPrice };
+  const freeDays = settings.freeSubscriptionDuration;
+
+  const submit = form.handleSubmit((values) => {
+    const payload = pricingPayload(values);
+    if (!settings.freeSubscriptionEnabled) delete payload.freeSubscriptionEnabled;
+    const problems = Object.entries(pricingProblems(payload, limits));
+    if (problems.length > 0) {
+      problems.forEach(([path, message], i) => {
+        form.setError(
+          path as FieldPath<PricingValues>,
+          { type: 'validate', message },
+          { shouldFocus: i === 0 },
+        );
+      });
+      return;
+    }
+    save.mutate(payload, {
+      onSuccess: (saved) => {
+        form.reset(pricingValuesOf(saved));
+        notifySuccess();
+      },
+      onError: (err) => {
+        applyFieldErrors(err, form.setError, fields);
+        notifyError(err, Messages.updateError);
+      },
+    });
+  });
+
+  const priceInput = (name: 'monthlyPrice' | 'yearlyPrice', label: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          description={priceRangeText(limits)}
+          placeholder="Not offered"
+          prefix="$"
+          decimalScale={2}
+          fixedDecimalScale
+          thousandSeparator=","
+          min={0}
+          max={limits.max}
+          clampBehavior="none"
+          allowNegative={false}
+          hideControls
+          value={field.value}
+          onChange={(v) => field.onChange(asAmount(v))}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Card>
+      <Title order={2} fz="lg">
+        Pricing
+      </Title>
+      <Text size="sm" c="dimmed" mb="lg">
+        What fans pay to see your posts and to call you.
+      </Text>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {priceInput('monthlyPrice', 'Monthly price')}
+            {priceInput('yearlyPrice', 'Yearly price')}
+          </SimpleGrid>
+          {settings.freeSubscriptionEnabled ? (
+            <Controller
+              control={form.control}
+              name="freeSubscriptionEnabled"
+              render={({ field }) => (
+                <Switch
+                  label="Offer a free subscription"
+                  description={`New fans can subscribe free for ${freeDays} ${freeDays === 1 ? 'day' : 'days'}.`}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  error={errors.freeSubscriptionEnabled?.message}
+                />
+              )}
+            />
+          ) : null}
+          <Controller
+            control={form.control}
+            name="privateCallPrice"
+            render={({ field }) => (
+              <NumberInput
+                label="Private call price per minute"
+                description={`Up to ${formatPrice(maximumPrivateCallPrice)} a minute; 0 makes calls free.`}
+                prefix="$"
+                suffix=" / min"
+                decimalScale={2}
+                fixedDecimalScale
+                thousandSeparator=","
+                min={0}
+                max={maximumPrivateCallPrice}
+                clampBehavior="none"
+                allowNegative={false}
+                hideControls
+                maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+                value={field.value}
+                onChange={(v) => field.onChange(asAmount(v))}
+                onBlur={field.onBlur}
+                error={errors.privateCallPrice?.message}
+              />
+            )}
+          />
+          <Textarea
+            label="Welcome message"
+            description="Sent to every new subscriber."
+            placeholder="Thanks for subscribing! Here is what to expect…"
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={2000}
+            error={errors.welcomeMessage?.message}
+            {...form.register('welcomeMessage')}
+          />
+          <FormActions
+            isDirty={form.formState.isDirty}
+            isSaving={save.isPending}
+            onCancel={() => form.reset(pricingValuesOf(me))}
+          />
+        </Stack>
+      </form>
+    </Card>
+  );
+}

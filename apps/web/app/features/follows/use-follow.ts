@@ -1,0 +1,65 @@
+import type { TFollowState } from '@fanstage/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { paths } from '../../lib/guards';
+import { notifyError } from '../../lib/notify';
+import { useCurrentUser } from '../auth/use-current-user';
+
+export const followKeys = {
+  all: ['follows'] as const,
+  following: ['follows', 'following'] as const,
+  followers: ['follows', 'followers'] as const,
+};
+
+interface FollowSnapshot {
+  isFollowed: boolean;
+  followers: number;
+}
+
+/**
+ * Follow/unfollow one creator, optimistically: the button and the count change at once and
+ * go back (with an error toast) if the API refuses. A visitor who is not logged in goes to the login page.
+ */
+export function useFollow(performerId: string, initial: FollowSnapshot) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState(initial);
+  const [isPending, setPending] = useState(false);
+  const latest = useRef(state);
+  latest.current = state;
+
+  // A new creator page (or a fresh server answer) replaces the local state.
+  useEffect(() => {
+    setState({ isFollowed: initial.isFollowed, followers: initial.followers });
+  }, [initial.isFollowed, initial.followers]);
+
+  const toggle = async () => {
+    if (!user) {
+      void navigate(paths.login);
+      return;
+    }
+    if (isPending) return;
+    const before = latest.current;
+    const willFollow = !before.isFollowed;
+    setState({ isFollowed: willFollow, followers: Math.max(0, before.followers + (willFollow ? 1 : -1)) });
+    setPending(true);
+    try {
+      const path = `/follows/${encodeURIComponent(performerId)}`;
+      const res = willFollow
+        ? await api.post<{ data: TFollowState }>(path)
+        : await api.delete<{ data: TFollowState }>(path);
+      setState({ isFollowed: res.data.isFollowed, followers: res.data.followers });
+      void queryClient.invalidateQueries({ queryKey: followKeys.all });
+    } catch (err) {
+      setState(before);
+      notifyError(err);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { ...state, isPending, toggle, canFollow: !user || user._id !== performerId };
+}

@@ -1,0 +1,39 @@
+import { socialNetworks, type TPerformerSocials, type TSocialNetwork } from '@fanstage/contract';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { type Icon, IconBrandInstagram, IconBrandTiktok, IconBrandX, IconWorld } from '@tabler/icons-react';
+
+const networks: Record<TSocialNetwork, { label: string; icon: Icon }> = {
+  twitter: { label: 'X (Twitter)', icon: IconBrandX },
+  instagram: { label: 'Instagram', icon: IconBrandInstagram },
+  tiktok: { label: 'TikTok', icon: IconBrandTiktok },
+  website: { label: 'Website', icon: IconWorld },
+};
+
+/** The creator's links as icon buttons; nothing when none is set. */
+export function SocialLinks({ socials, name }: { socials: TPerformerSocials; name: string }) {
+  const links = socialNetworks.flatMap((network) => {
+    const url = socials[network];
+    return url ? [{ network, url, ...networks[network] }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <Group gap={6}>
+      {links.map(({ network, url, label, icon: NetworkIcon }) => (
+        <Tooltip key={network} label={label}>
+          <ActionIcon
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            variant="default"
+            size="lg"
+            radius="xl"
+            aria-label={`${name} on ${label}`}
+          >
+            <NetworkIcon size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatPrice, plural, priceBadge, subscriptionOffer } from './format';
+
+const offer = (over: Partial<Parameters<typeof subscriptionOffer>[0]> = {}) => ({
+  monthlyPrice: null,
+  yearlyPrice: null,
+  freeSubscription: false,
+  ...over,
+});
+
+describe('formatPrice', () => {
+  it('writes cents with two places and whole amounts without', () => {
+    expect(formatPrice(9.99)).toBe('$9.99');
+    expect(formatPrice(12.5)).toBe('$12.50');
+    expect(formatPrice(300)).toBe('$300');
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+  });
+});
+
+describe('formatCount and plural', () => {
+  it('shortens large counts and picks the singular for one', () => {
+    expect(formatCount(950)).toBe('950');
+    expect(formatCount(1250)).toBe('1.3K');
+    expect(plural(1, 'follower')).toBe('1 follower');
+    expect(plural(12, 'follower')).toBe('12 followers');
+  });
+});
+
+describe('subscriptionOffer', () => {
+  it('puts the monthly price on the button and the yearly plan with its saving in the note', () => {
+    expect(subscriptionOffer(offer({ monthlyPrice: 9.99, yearlyPrice: 99.99 }), 1)).toEqual({
+      label: 'Subscribe for $9.99/month',
+      note: 'or $99.99/year (save 17%)',
+    });
+  });
+
+  it('leads with the free period when one is on offer', () => {
+    expect(subscriptionOffer(offer({ freeSubscription: true, monthlyPrice: 5 }), 7)).toEqual({
+      label: 'Free for 7 days',
+      note: 'then $5/month',
+    });
+    expect(subscriptionOffer(offer({ freeSubscription: true }), 1).label).toBe('Free for 1 day');
+  });
+
+  it('offers the yearly plan alone, or a plain Subscribe when no price is set', () => {
+    expect(subscriptionOffer(offer({ yearlyPrice: 50 }), 1).label).toBe('Subscribe for $50/year');
+    expect(subscriptionOffer(offer(), 1)).toEqual({ label: 'Subscribe', note: null });
+  });
+
+  it('does not claim a saving when the yearly plan costs as much as twelve months', () => {
+    expect(subscriptionOffer(offer({ monthlyPrice: 10, yearlyPrice: 120 }), 1).note).toBe('or $120/year');
+  });
+});
+
+describe('priceBadge', () => {
+  it('prefers Free, then the monthly price, then the yearly one', () => {
+    expect(priceBadge(offer({ freeSubscription: true, monthlyPrice: 5 }))).toBe('Free');
+    expect(priceBadge(offer({ monthlyPrice: 4.95 }))).toBe('$4.95/mo');
+    expect(priceBadge(offer({ yearlyPrice: 40 }))).toBe('$40/yr');
+    expect(priceBadge(offer())).toBeNull();
+  });
+});
