@@ -16,10 +16,13 @@ export default [
     route('explore', 'routes/explore.tsx'),
     route('site-subscription', 'routes/site-subscription.tsx'),
     route('user/account', 'routes/user/account.tsx'),
+    route('user/following', 'routes/user/following.tsx'),
     route('creator/account', 'routes/creator/account.tsx'),
+    route('creator/followers', 'routes/creator/followers.tsx'),
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/outbox', 'routes/admin/outbox.tsx'),
+    route('admin/creators', 'routes/admin/creators.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),
     route('creator/*', 'routes/areas/creator-area.tsx'),

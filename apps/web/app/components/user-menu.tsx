@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { accountPathFor, paths } from '../lib/guards';
+import { accountLinksFor } from './layouts/nav-items';
 import classes from './layouts/primary-layout.module.css';
 
 export function UserMenu({ user }: { user: TCurrentUser }) {
@@ -50,6 +51,19 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
             Home
           </Menu.Item>
         )}
+        {accountLinksFor(user).map((item) => {
+          const Icon = item.icon;
+          return (
+            <Menu.Item
+              key={item.to}
+              component={Link}
+              to={item.to}
+              leftSection={Icon ? <Icon size={16} /> : null}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
         <Menu.Item component={Link} to={accountPathFor(user)} leftSection={<IconSettings size={16} />}>
           Account settings
         </Menu.Item>

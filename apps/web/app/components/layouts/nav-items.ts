@@ -2,11 +2,14 @@ import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
 import {
   type Icon,
   IconCompass,
+  IconHeart,
   IconHome,
   IconLayoutDashboard,
   IconMail,
   IconSettings,
+  IconUserCheck,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../../lib/guards';
 
@@ -23,6 +26,8 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   if (user?.isAdmin) {
     items.push(
       { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
+      { label: 'Explore', to: '/explore', icon: IconCompass },
+      { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
     );
@@ -41,4 +46,12 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
     if (menu.section === 'header') items.push({ label: menu.title, to: menu.path, external: menu.isNewTab });
   }
   return items;
+}
+
+/** The people links of the account menu: who you follow, and for creators who follows you. */
+export function accountLinksFor(user: TCurrentUser): NavItem[] {
+  if (user.isAdmin) return [];
+  const links: NavItem[] = [{ label: 'Following', to: '/user/following', icon: IconHeart }];
+  if (user.isPerformer) links.push({ label: 'Followers', to: '/creator/followers', icon: IconUsers });
+  return links;
 }

@@ -21,7 +21,7 @@ import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
 import { ThemeToggle } from '../theme-toggle';
 import { UserMenu } from '../user-menu';
-import { navItemsFor } from './nav-items';
+import { accountLinksFor, navItemsFor } from './nav-items';
 import classes from './primary-layout.module.css';
 
 /** The default layout: sticky header with navigation, theme toggle and account menu; content; footer. */
@@ -127,6 +127,21 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
           {user ? (
             <>
               <Divider my="sm" />
+              {accountLinksFor(user).map((item) => {
+                const Icon = item.icon;
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={Icon ? <Icon size={18} stroke={1.8} /> : null}
+                    active={location.pathname === item.to}
+                    onClick={drawer.close}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
               <NavLink
                 component={Link}
                 to={accountPathFor(user)}

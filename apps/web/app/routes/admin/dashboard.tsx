@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { type Icon, IconApi, IconMail, IconSettings } from '@tabler/icons-react';
+import { type Icon, IconApi, IconMail, IconSettings, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -17,6 +17,12 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Admin', matches);
 
 const tiles: { to: string; title: string; text: string; icon: Icon; external?: boolean }[] = [
+  {
+    to: '/admin/creators',
+    title: 'Creators',
+    text: 'Check identity documents, verify or reject, set commission.',
+    icon: IconUserCheck,
+  },
   {
     to: '/admin/settings',
     title: 'Site settings',

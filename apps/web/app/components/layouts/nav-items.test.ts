@@ -1,0 +1,33 @@
+import { defaultSettings, type TCurrentUser, type TPublicSettings } from '@fanstage/contract';
+import { describe, expect, it } from 'vitest';
+import { accountLinksFor, navItemsFor } from './nav-items';
+
+const settings = { ...defaultSettings, menus: [] } as unknown as TPublicSettings;
+const user = (over: Partial<TCurrentUser>) =>
+  ({ _id: 'u1', username: 'someone', isPerformer: false, isAdmin: false, ...over }) as TCurrentUser;
+
+const paths = (items: { to: string }[]) => items.map((i) => i.to);
+
+describe('header navigation', () => {
+  it('links Explore for everyone: visitors, fans, creators and admins', () => {
+    for (const who of [null, user({}), user({ isPerformer: true }), user({ isAdmin: true })]) {
+      expect(paths(navItemsFor(who, settings))).toContain('/explore');
+    }
+  });
+
+  it('links the creator review for admins only', () => {
+    expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain('/admin/creators');
+    expect(paths(navItemsFor(user({}), settings))).not.toContain('/admin/creators');
+  });
+});
+
+describe('account menu people links', () => {
+  it('gives fans Following, creators Following and Followers, admins neither', () => {
+    expect(paths(accountLinksFor(user({})))).toEqual(['/user/following']);
+    expect(paths(accountLinksFor(user({ isPerformer: true })))).toEqual([
+      '/user/following',
+      '/creator/followers',
+    ]);
+    expect(accountLinksFor(user({ isAdmin: true }))).toEqual([]);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { commissionToPercent, percentToCommission } from './creator-review';
+
+describe('commission percent', () => {
+  it('shows a stored share as a percent and an unset one as empty', () => {
+    expect(commissionToPercent(0.2)).toBe(20);
+    expect(commissionToPercent(0.125)).toBe(12.5);
+    expect(commissionToPercent(null)).toBe('');
+  });
+
+  it('sends a typed percent as a share and an emptied field as the site default', () => {
+    expect(percentToCommission(20)).toBe(0.2);
+    expect(percentToCommission(12.5)).toBe(0.125);
+    expect(percentToCommission(0.07)).toBe(0.0007);
+    expect(percentToCommission('')).toBeNull();
+  });
+});
