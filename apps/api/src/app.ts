@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
+import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(performersAdminRoutes, { ctx });
       await api.register(followsRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
+      await api.register(assetsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

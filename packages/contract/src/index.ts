@@ -7,3 +7,4 @@ export * from './performers';
 export * from './reference';
 export * from './settings';
 export * from './users';
+export * from './assets';

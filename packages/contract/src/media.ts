@@ -17,19 +17,47 @@ export const ZMediaFileKind = z.enum([
 ]);
 export type TMediaFileKind = z.infer<typeof ZMediaFileKind>;
 
+/**
+ * Uploads of the creator assets (galleries, videos, shop). They go through the same pipeline as
+ * feed uploads and are stored under the same kind name; the feed route does not accept them.
+ */
+export const ZAssetUploadKind = z.enum([
+  'gallery-photo',
+  'asset-video',
+  'video-teaser',
+  'video-thumbnail',
+  'product-image',
+]);
+export type TAssetUploadKind = z.infer<typeof ZAssetUploadKind>;
+/** The `kind` stored on a file made by an asset upload (`product-digital` is stored as is, unprocessed). */
+export type TAssetFileKind = Exclude<TAssetUploadKind, 'asset-video'> | 'video' | 'product-digital';
+
+/** Every kind the media pipeline can take in. */
+export type TAnyUploadKind = TMediaUploadKind | TAssetUploadKind;
+
 /** What the pipeline does with an upload of each kind. */
 export type TMediaClass = 'image' | 'video' | 'audio';
 
-/** One table for every feed upload: its stored kind, what it must be, and its size limit. */
+/** One table for every media upload: its stored kind, what it must be, and its size limit. */
 export const mediaUploadKinds: Record<
-  TMediaUploadKind,
-  { fileKind: TMediaFileKind; mediaClass: TMediaClass; maxBytes: number; label: string }
+  TAnyUploadKind,
+  { fileKind: TMediaFileKind | TAssetFileKind; mediaClass: TMediaClass; maxBytes: number; label: string }
 > = {
   photo: { fileKind: 'feed-photo', mediaClass: 'image', maxBytes: 20 * mb, label: 'photo' },
   thumbnail: { fileKind: 'feed-thumbnail', mediaClass: 'image', maxBytes: 20 * mb, label: 'thumbnail' },
   video: { fileKind: 'feed-video', mediaClass: 'video', maxBytes: 2048 * mb, label: 'video' },
   teaser: { fileKind: 'feed-teaser', mediaClass: 'video', maxBytes: 200 * mb, label: 'teaser' },
   audio: { fileKind: 'feed-audio', mediaClass: 'audio', maxBytes: 200 * mb, label: 'audio file' },
+  'gallery-photo': { fileKind: 'gallery-photo', mediaClass: 'image', maxBytes: 20 * mb, label: 'photo' },
+  'asset-video': { fileKind: 'video', mediaClass: 'video', maxBytes: 2048 * mb, label: 'video' },
+  'video-teaser': { fileKind: 'video-teaser', mediaClass: 'video', maxBytes: 200 * mb, label: 'teaser' },
+  'video-thumbnail': {
+    fileKind: 'video-thumbnail',
+    mediaClass: 'image',
+    maxBytes: 20 * mb,
+    label: 'thumbnail',
+  },
+  'product-image': { fileKind: 'product-image', mediaClass: 'image', maxBytes: 20 * mb, label: 'image' },
 };
 
 /** `uploaded` → `processing` → `ready` | `failed` (images are `ready` at once). */

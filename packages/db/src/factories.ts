@@ -1,6 +1,15 @@
 import type { Executor } from './client';
 import { newId } from './ids';
-import { performerProfiles, purchases, subscriptions, users } from './schema/index';
+import {
+  files,
+  galleries,
+  performerProfiles,
+  products,
+  purchases,
+  subscriptions,
+  users,
+  videos,
+} from './schema/index';
 
 /** The password every factory-made account has. */
 export const factoryPassword = 'password123';
@@ -124,6 +133,60 @@ export async function buildPurchase(
   const [row] = await db
     .insert(purchases)
     .values({ priceCents: 500, ...options })
+    .returning();
+  return row!;
+}
+
+/** A gallery of a creator: active, for subscribers (not for sale) unless told otherwise. */
+export async function buildGallery(
+  db: Executor,
+  options: { performerId: string } & Partial<Omit<typeof galleries.$inferInsert, 'performerId'>>,
+) {
+  const [row] = await db
+    .insert(galleries)
+    .values({ title: `Gallery ${nextSuffix()}`, ...options })
+    .returning();
+  return row!;
+}
+
+/**
+ * A video of a creator on an already-ready file (no upload, no transcoding): active, for
+ * subscribers unless told otherwise. The file's keys point nowhere; use uploads to test media.
+ */
+export async function buildVideo(
+  db: Executor,
+  options: { performerId: string; fileStatus?: (typeof files.$inferInsert)['status'] } & Partial<
+    Omit<typeof videos.$inferInsert, 'performerId'>
+  >,
+) {
+  const { fileStatus = 'ready', ...values } = options;
+  const fileId = newId();
+  await db.insert(files).values({
+    id: fileId,
+    ownerId: options.performerId,
+    kind: 'video',
+    visibility: 'private',
+    storageKey: `private/originals/${fileId}.mp4`,
+    mimeType: 'video/mp4',
+    size: 1000,
+    status: fileStatus,
+    variants: fileStatus === 'ready' ? { video: { key: `private/media/${fileId}/video.mp4` } } : null,
+  });
+  const [row] = await db
+    .insert(videos)
+    .values({ title: `Video ${nextSuffix()}`, fileId, ...values })
+    .returning();
+  return row!;
+}
+
+/** A product of a creator: physical with 10 in stock at 20.00 unless told otherwise. */
+export async function buildProduct(
+  db: Executor,
+  options: { performerId: string } & Partial<Omit<typeof products.$inferInsert, 'performerId'>>,
+) {
+  const [row] = await db
+    .insert(products)
+    .values({ name: `Product ${nextSuffix()}`, type: 'physical', priceCents: 2000, stock: 10, ...options })
     .returning();
   return row!;
 }

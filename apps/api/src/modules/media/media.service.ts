@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   mediaUploadKinds,
+  type TAnyUploadKind,
   type TMediaClass,
   type TMediaFile,
   type TMediaFileStatus,
-  type TMediaUploadKind,
 } from '@fanstage/contract';
 import { type MediaVariants, newId } from '@fanstage/db';
 import sharp from 'sharp';
@@ -92,7 +92,7 @@ const formatSize = (bytes: number) =>
 /** The size limit of one upload kind (UPLOAD_MAX_MB may lower it) and the 413 sentence. */
 export function uploadLimitOf(
   ctx: AppContext,
-  kind: TMediaUploadKind,
+  kind: TAnyUploadKind,
 ): { maxBytes: number; tooLargeMessage: string } {
   const spec = mediaUploadKinds[kind];
   const cap = ctx.config.UPLOAD_MAX_MB ? Math.floor(ctx.config.UPLOAD_MAX_MB * mb) : Number.POSITIVE_INFINITY;
@@ -111,7 +111,7 @@ export function uploadLimitOf(
  */
 export async function uploadFeedMedia(
   ctx: AppContext,
-  options: { actor: Pick<Actor, 'id'>; kind: TMediaUploadKind; upload: TempUpload },
+  options: { actor: Pick<Actor, 'id'>; kind: TAnyUploadKind; upload: TempUpload },
 ): Promise<TMediaFile> {
   const spec = mediaUploadKinds[options.kind];
   const type = await sniffFile(options.upload.path);
@@ -391,7 +391,8 @@ async function makeVideoOutputs(
     if (percent === 50) middleFrame = frame;
   }
 
-  if (file.kind === 'feed-video') {
+  // Asset videos (`video`) get a generated teaser too; creator-given teasers (`*-teaser`) do not.
+  if (file.kind === 'feed-video' || file.kind === 'video') {
     // A teaser for viewers without access; the post uses it when the creator gives none.
     const teaser = join(workDir, 'teaser.mp4');
     const lengthSeconds = Math.min(10, duration);
