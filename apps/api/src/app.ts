@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
 import { followsRoutes } from './modules/follows/follows.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(performersAdminRoutes, { ctx });
       await api.register(followsRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
+      await api.register(feedsRoutes, { ctx });
       await api.register(assetsRoutes, { ctx });
     },
     { prefix: '/api' },

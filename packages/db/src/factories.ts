@@ -1,6 +1,7 @@
 import type { Executor } from './client';
 import { newId } from './ids';
 import {
+  feeds,
   files,
   galleries,
   performerProfiles,
@@ -187,6 +188,28 @@ export async function buildProduct(
   const [row] = await db
     .insert(products)
     .values({ name: `Product ${nextSuffix()}`, type: 'physical', priceCents: 2000, stock: 10, ...options })
+    .returning();
+  return row!;
+}
+
+/**
+ * A post written straight to the table (no files, counters untouched): for tests about who sees
+ * what. `price` is a decimal like the API speaks; published now unless told otherwise.
+ */
+export async function buildFeed(
+  db: Executor,
+  options: { performerId: string; price?: number } & Partial<Omit<typeof feeds.$inferInsert, 'priceCents'>>,
+) {
+  const { price, ...values } = options;
+  const [row] = await db
+    .insert(feeds)
+    .values({
+      type: 'text',
+      text: 'A post',
+      publishedAt: new Date(),
+      ...values,
+      priceCents: cents(price) ?? 0,
+    })
     .returning();
   return row!;
 }

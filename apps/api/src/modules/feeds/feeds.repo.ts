@@ -1,0 +1,356 @@
+import {
+  and,
+  desc,
+  type Executor,
+  eq,
+  feedFiles,
+  feeds,
+  files,
+  follows,
+  inArray,
+  lt,
+  lte,
+  performerProfiles,
+  pollOptions,
+  polls,
+  pollVotes,
+  sql,
+  subscriptions,
+  type Transaction,
+  users,
+} from '@fanstage/db';
+import { listedCondition } from '../performers/performers.repo';
+
+export type FeedRow = typeof feeds.$inferSelect;
+export type NewFeedRow = typeof feeds.$inferInsert;
+export type FileRow = typeof files.$inferSelect;
+export type FeedAuthor = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;
+export interface FeedWithAuthor {
+  feed: FeedRow;
+  author: FeedAuthor;
+}
+
+const authorColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  avatarPath: users.avatarPath,
+};
+
+/**
+ * True when one of the post's files failed processing: such a post is shown to its owner only.
+ * Written with fixed table names because Drizzle leaves columns unqualified in one-table selects.
+ */
+const hasFailedMedia = sql`exists (select 1 from "feed_files" ff join "files" f on f."id" = ff."file_id" where ff."feed_id" = "feeds"."id" and f."status" = 'failed')`;
+const hasNoFailedMedia = sql`not ${hasFailedMedia}`;
+
+export const newestFirst = [desc(feeds.publishedAt), desc(feeds.id)];
+
+export async function findFilesByIds(db: Executor, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+/** File ids (of these) already attached to a post other than `exceptFeedId`. */
+export async function findAttachedFileIds(
+  db: Executor,
+  options: { fileIds: string[]; exceptFeedId?: string },
+): Promise<string[]> {
+  if (options.fileIds.length === 0) return [];
+  const rows = await db
+    .select({ fileId: feedFiles.fileId })
+    .from(feedFiles)
+    .where(
+      and(
+        inArray(feedFiles.fileId, options.fileIds),
+        options.exceptFeedId ? sql`${feedFiles.feedId} <> ${options.exceptFeedId}` : undefined,
+      ),
+    );
+  return rows.map((r) => r.fileId);
+}
+
+export async function insertFeed(tx: Transaction, values: NewFeedRow): Promise<FeedRow> {
+  const [row] = await tx.insert(feeds).values(values).returning();
+  return row!;
+}
+
+export async function replaceFeedFiles(tx: Transaction, feedId: string, fileIds: string[]): Promise<void> {
+  await tx.delete(feedFiles).where(eq(feedFiles.feedId, feedId));
+  if (fileIds.length === 0) return;
+  await tx.insert(feedFiles).values(fileIds.map((fileId, position) => ({ feedId, fileId, position })));
+}
+
+export async function insertPoll(
+  tx: Transaction,
+  options: { feedId: string; expiredAt: Date | null; options: string[] },
+): Promise<void> {
+  await tx.insert(polls).values({ feedId: options.feedId, expiredAt: options.expiredAt });
+  await tx
+    .insert(pollOptions)
+    .values(options.options.map((text, position) => ({ feedId: options.feedId, text, position })));
+}
+
+export async function updateFeedRow(
+  tx: Transaction,
+  id: string,
+  values: Partial<NewFeedRow>,
+): Promise<FeedRow> {
+  const [row] = await tx.update(feeds).set(values).where(eq(feeds.id, id)).returning();
+  return row!;
+}
+
+export async function deleteFeedRow(tx: Transaction, id: string): Promise<void> {
+  await tx.delete(feeds).where(eq(feeds.id, id));
+}
+
+/** Moves the creator's cached counters by these amounts (in the caller's transaction). */
+export async function bumpPerformerCounters(
+  tx: Transaction,
+  performerId: string,
+  by: { posts: number; photos: number; videos: number },
+): Promise<void> {
+  if (by.posts === 0 && by.photos === 0 && by.videos === 0) return;
+  await tx
+    .update(performerProfiles)
+    .set({
+      postsCount: sql`${performerProfiles.postsCount} + ${by.posts}`,
+      photosCount: sql`${performerProfiles.photosCount} + ${by.photos}`,
+      videosCount: sql`${performerProfiles.videosCount} + ${by.videos}`,
+    })
+    .where(eq(performerProfiles.userId, performerId));
+}
+
+/** The kinds of the files attached to a post (for counter deltas). */
+export async function findFeedFileKinds(db: Executor, feedId: string): Promise<string[]> {
+  const rows = await db
+    .select({ kind: files.kind })
+    .from(feedFiles)
+    .innerJoin(files, eq(files.id, feedFiles.fileId))
+    .where(eq(feedFiles.feedId, feedId));
+  return rows.map((r) => r.kind);
+}
+
+export async function findFeedById(db: Executor, id: string): Promise<FeedWithAuthor | null> {
+  const [row] = await db
+    .select({ feed: feeds, author: authorColumns })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .where(eq(feeds.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether one of the post's files failed processing. */
+export async function feedHasFailedMedia(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(feedFiles)
+    .innerJoin(files, eq(files.id, feedFiles.fileId))
+    .where(and(eq(feedFiles.feedId, id), eq(files.status, 'failed')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function pageWithTotal(
+  db: Executor,
+  where: ReturnType<typeof and>,
+  options: { offset: number; limit: number; order: ReturnType<typeof desc>[]; joinListed?: boolean },
+): Promise<{ rows: FeedWithAuthor[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ feed: feeds, author: authorColumns })
+      .from(feeds)
+      .innerJoin(users, eq(users.id, feeds.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
+      .where(where)
+      .orderBy(...options.order)
+      .offset(options.offset)
+      .limit(options.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feeds)
+      .innerJoin(users, eq(users.id, feeds.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** A creator's own posts (scheduled and failed included), newest first. */
+export function listOwnFeeds(
+  db: Executor,
+  options: { performerId: string; type?: FeedRow['type']; offset: number; limit: number },
+) {
+  return pageWithTotal(
+    db,
+    and(eq(feeds.performerId, options.performerId), options.type ? eq(feeds.type, options.type) : undefined),
+    { ...options, order: newestFirst },
+  );
+}
+
+/** A creator's published posts, pinned first; failed ones only when `includeFailed` (owner, admin). */
+export function listCreatorFeeds(
+  db: Executor,
+  options: {
+    performerId: string;
+    now: Date;
+    type?: FeedRow['type'];
+    includeFailed: boolean;
+    offset: number;
+    limit: number;
+  },
+) {
+  return pageWithTotal(
+    db,
+    and(
+      eq(feeds.performerId, options.performerId),
+      lte(feeds.publishedAt, options.now),
+      options.type ? eq(feeds.type, options.type) : undefined,
+      options.includeFailed ? undefined : hasNoFailedMedia,
+    ),
+    { ...options, order: [desc(feeds.isPinned), ...newestFirst] },
+  );
+}
+
+/** The timeline's filter: published posts of listed creators the fan follows or is subscribed to. */
+function timelineWhere(options: { fanId: string; now: Date; before?: Date }) {
+  const followed = sql`select ${follows.performerId} from ${follows} where ${follows.followerId} = ${options.fanId}`;
+  const subscribed = sql`select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}`;
+  return and(
+    sql`${feeds.performerId} in (${followed} union ${subscribed})`,
+    listedCondition,
+    lte(feeds.publishedAt, options.now),
+    options.before ? lt(feeds.publishedAt, options.before) : undefined,
+    hasNoFailedMedia,
+  );
+}
+
+/** The page query of the home timeline (exported so a test can EXPLAIN it). */
+export function timelinePageQuery(
+  db: Executor,
+  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number },
+) {
+  return db
+    .select({ feed: feeds, author: authorColumns })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
+    .where(timelineWhere(options))
+    .orderBy(...newestFirst)
+    .offset(options.offset)
+    .limit(options.limit);
+}
+
+/** The home timeline: one query for the page, one for the total. */
+export async function listTimeline(
+  db: Executor,
+  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number },
+): Promise<{ rows: FeedWithAuthor[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    timelinePageQuery(db, options),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feeds)
+      .innerJoin(users, eq(users.id, feeds.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
+      .where(timelineWhere(options)),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export interface FeedDetails {
+  /** Attached file ids per post, in order. */
+  fileIdsByFeed: Map<string, string[]>;
+  filesById: Map<string, FileRow>;
+  pollsByFeed: Map<string, { expiredAt: Date | null }>;
+  optionsByFeed: Map<string, (typeof pollOptions.$inferSelect)[]>;
+  /** The viewer's vote per poll. */
+  votesByFeed: Map<string, string>;
+}
+
+/** Everything a page of posts shows besides the rows themselves, in a fixed number of queries. */
+export async function loadFeedDetails(
+  db: Executor,
+  options: { feeds: FeedRow[]; viewerId: string | null },
+): Promise<FeedDetails> {
+  const feedIds = options.feeds.map((f) => f.id);
+  const pollIds = options.feeds.filter((f) => f.type === 'poll').map((f) => f.id);
+  const details: FeedDetails = {
+    fileIdsByFeed: new Map(),
+    filesById: new Map(),
+    pollsByFeed: new Map(),
+    optionsByFeed: new Map(),
+    votesByFeed: new Map(),
+  };
+  if (feedIds.length === 0) return details;
+  const extraIds = options.feeds.flatMap((f) =>
+    [f.thumbnailFileId, f.teaserFileId].filter((id): id is string => id !== null),
+  );
+  const [attached, extras, pollRows, optionRows, voteRows] = await Promise.all([
+    db
+      .select({ feedId: feedFiles.feedId, position: feedFiles.position, file: files })
+      .from(feedFiles)
+      .innerJoin(files, eq(files.id, feedFiles.fileId))
+      .where(inArray(feedFiles.feedId, feedIds))
+      .orderBy(feedFiles.feedId, feedFiles.position),
+    findFilesByIds(db, [...new Set(extraIds)]),
+    pollIds.length === 0 ? [] : db.select().from(polls).where(inArray(polls.feedId, pollIds)),
+    pollIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(pollOptions)
+          .where(inArray(pollOptions.feedId, pollIds))
+          .orderBy(pollOptions.feedId, pollOptions.position),
+    pollIds.length === 0 || !options.viewerId
+      ? []
+      : db
+          .select({ feedId: pollVotes.feedId, optionId: pollVotes.optionId })
+          .from(pollVotes)
+          .where(and(inArray(pollVotes.feedId, pollIds), eq(pollVotes.fanId, options.viewerId))),
+  ]);
+  for (const row of attached) {
+    details.filesById.set(row.file.id, row.file);
+    const list = details.fileIdsByFeed.get(row.feedId) ?? [];
+    list.push(row.file.id);
+    details.fileIdsByFeed.set(row.feedId, list);
+  }
+  for (const file of extras) details.filesById.set(file.id, file);
+  for (const poll of pollRows) details.pollsByFeed.set(poll.feedId, { expiredAt: poll.expiredAt });
+  for (const option of optionRows) {
+    const list = details.optionsByFeed.get(option.feedId) ?? [];
+    list.push(option);
+    details.optionsByFeed.set(option.feedId, list);
+  }
+  for (const vote of voteRows) details.votesByFeed.set(vote.feedId, vote.optionId);
+  return details;
+}
+
+export async function findPoll(db: Executor, feedId: string) {
+  const [row] = await db.select().from(polls).where(eq(polls.feedId, feedId));
+  return row ?? null;
+}
+
+/**
+ * Records one vote and bumps the option's count in one transaction. Answers false when the fan
+ * had already voted (a racing second vote inserts nothing and counts nothing).
+ */
+export const insertVote = (db: Executor, options: { feedId: string; fanId: string; optionId: string }) =>
+  db.transaction(async (tx) => {
+    const [option] = await tx
+      .select({ id: pollOptions.id })
+      .from(pollOptions)
+      .where(and(eq(pollOptions.id, options.optionId), eq(pollOptions.feedId, options.feedId)));
+    if (!option) return 'unknown-option' as const;
+    const inserted = await tx
+      .insert(pollVotes)
+      .values(options)
+      .onConflictDoNothing()
+      .returning({ feedId: pollVotes.feedId });
+    if (inserted.length === 0) return 'already-voted' as const;
+    await tx
+      .update(pollOptions)
+      .set({ votesCount: sql`${pollOptions.votesCount} + 1` })
+      .where(eq(pollOptions.id, options.optionId));
+    return 'voted' as const;
+  });
