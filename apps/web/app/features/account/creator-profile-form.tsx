@@ -134,7 +134,7 @@ export function CreatorProfileForm({ me }: { me: TPerformerMe }) {
             <Text size="xs" c="dimmed" mb="xs">
               Optional. Shown on your page and used by search filters.
             </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
               {detailSelects.map(({ field: name, label, list }) => (
                 <Controller
                   key={name}

@@ -19,7 +19,7 @@ export function PerformerCard({ performer }: { performer: TPerformerPublic }) {
             <Image src={performer.cover} alt="" h="100%" w="100%" fit="cover" loading="lazy" />
           ) : null}
           {price ? (
-            <Badge className={classes.price} variant="white" color="dark" size="lg" radius="sm">
+            <Badge className={classes.price} variant="white" color="dark" size="lg" radius="sm" tt="none">
               {price}
             </Badge>
           ) : null}

@@ -140,11 +140,11 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
           <Group gap={0} mt="md" className={classes.stats} component="dl" aria-label="Creator stats">
             {stats.map((stat) => (
               <div key={stat.label} className={classes.stat}>
-                <Text component="dd" fw={700} fz="lg" lh={1.2} title={stat.value.toLocaleString('en-US')}>
-                  {formatCount(stat.value)}
-                </Text>
                 <Text component="dt" size="xs" c="dimmed">
                   {stat.label}
+                </Text>
+                <Text component="dd" fw={700} fz="lg" lh={1.2} title={stat.value.toLocaleString('en-US')}>
+                  {formatCount(stat.value)}
                 </Text>
               </div>
             ))}

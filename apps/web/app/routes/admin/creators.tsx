@@ -90,7 +90,7 @@ export default function AdminCreatorsPage() {
           {documentReviewStatuses.map((s) => (
             <Tabs.Tab key={s} value={s}>
               {tabLabels[s]}
-              {s === status && list.data && !list.isPlaceholderData ? (
+              {s === status && total > 0 && !list.isPlaceholderData ? (
                 <Badge size="xs" variant="light" ml={6}>
                   {total}
                 </Badge>
@@ -252,7 +252,10 @@ function CommissionEditor({ performer }: { performer: TAdminPerformer }) {
   const isDirty = value !== saved;
 
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        Commission
+      </Text>
       <NumberInput
         aria-label={`Commission for ${performer.name}, in percent`}
         placeholder="Default"
