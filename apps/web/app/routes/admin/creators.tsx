@@ -217,13 +217,7 @@ function CreatorRow({
           </Button>
         ) : null}
         {status !== 'rejected' ? (
-          <Button
-            size="xs"
-            variant="default"
-            color="red"
-            leftSection={<IconX size={14} />}
-            onClick={onReject}
-          >
+          <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={onReject}>
             Reject
           </Button>
         ) : null}
