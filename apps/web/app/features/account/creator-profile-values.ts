@@ -71,7 +71,7 @@ export interface PriceLimits {
 
 /** The site's subscription price range in words, for the fields' descriptions. */
 export const priceRangeText = ({ min, max }: PriceLimits) =>
-  `Between ${formatPrice(min)} and ${formatPrice(max)}. Leave empty to not offer this plan.`;
+  `From ${formatPrice(min)} to ${formatPrice(max)}; leave empty to not offer it.`;
 
 /**
  * The problems the server would report, found before sending: the contract's own rules, then the
