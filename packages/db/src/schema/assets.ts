@@ -39,6 +39,9 @@ export const galleries = pgTable(
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: assetStatuses }).notNull().default('active'),
     coverPhotoId: uuid('cover_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
+    /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
+    likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
+    commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -93,6 +96,9 @@ export const videos = pgTable(
       .references(() => files.id),
     teaserFileId: uuid('teaser_file_id').references(() => files.id, { onDelete: 'set null' }),
     thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
+    likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
+    commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -123,6 +129,9 @@ export const products = pgTable(
     /** `product-image` files, in display order. */
     imageFileIds: jsonb('image_file_ids').$type<string[]>().notNull().default([]),
     digitalFileId: uuid('digital_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
+    likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
+    commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

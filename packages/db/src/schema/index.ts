@@ -3,4 +3,5 @@ export * from './accounts';
 export * from './assets';
 export * from './feeds';
 export * from './site';
+export * from './site-content';
 export * from './social';
