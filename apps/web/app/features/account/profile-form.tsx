@@ -1,16 +1,16 @@
 import { Messages, type TCurrentUser, type TUpdateMeRequest, ZUpdateMeRequest } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAt } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { landingPathFor, needsAccountCompletion } from '../../lib/guards';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
-import { genderOptions } from '../auth/gender-options';
+import { GenderField } from '../auth/gender-field';
 import { currentUserKey } from '../auth/use-current-user';
 
 const fields = ['name', 'username', 'email', 'gender'] as const;
@@ -81,21 +81,12 @@ export function ProfileForm({ user }: { user: TCurrentUser }) {
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <Controller
+            <GenderField
               control={form.control}
               name="gender"
-              render={({ field }) => (
-                <Select
-                  label="Gender"
-                  placeholder="Not set"
-                  data={genderOptions}
-                  clearable
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                  error={errors.gender?.message}
-                />
-              )}
+              error={errors.gender?.message}
+              placeholder="Not set"
+              clearedValue={null}
             />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -26,7 +26,7 @@ import { Link } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
-import { genderOptions } from '../../features/auth/gender-options';
+import { GenderField } from '../../features/auth/gender-field';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { useCountries } from '../../features/reference/use-countries';
 import { apiUpload } from '../../lib/api';
@@ -230,22 +230,7 @@ export default function CreatorRegisterPage() {
                 )
               }
             />
-            <Controller
-              control={form.control}
-              name="gender"
-              render={({ field }) => (
-                <Select
-                  label="Gender"
-                  placeholder="Optional"
-                  data={genderOptions}
-                  clearable
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.gender?.message}
-                />
-              )}
-            />
+            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
 
           <Divider

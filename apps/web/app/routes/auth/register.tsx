@@ -1,13 +1,13 @@
 import { type TRegisterUserRequest, ZRegisterUserRequest } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
-import { genderOptions } from '../../features/auth/gender-options';
+import { GenderField } from '../../features/auth/gender-field';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -90,22 +90,7 @@ export default function RegisterPage() {
               error={errors.username?.message}
               {...form.register('username')}
             />
-            <Controller
-              control={form.control}
-              name="gender"
-              render={({ field }) => (
-                <Select
-                  label="Gender"
-                  placeholder="Optional"
-                  data={genderOptions}
-                  clearable
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.gender?.message}
-                />
-              )}
-            />
+            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
           <TextInput
             label="Email"
