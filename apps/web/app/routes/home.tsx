@@ -2,8 +2,9 @@ import { Avatar, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } fro
 import { IconCompass, IconSettings, IconUsersGroup, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { useHomeFeed } from '../features/feed/feed-api';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
-import { useHomeFeed } from '../features/feed/use-home-feed';
+import { PostList } from '../features/feed/post-list';
 import { accountPathFor } from '../lib/guards';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
@@ -43,33 +44,30 @@ export default function HomePage() {
             </Group>
           </Card>
 
-          {feed.isPending ? (
-            <FeedSkeleton />
-          ) : (feed.data?.total ?? 0) === 0 ? (
-            <Card py={{ base: 40, sm: 64 }}>
-              <EmptyState
-                icon={<IconUsersGroup size={28} />}
-                variant="light"
-                title="Your feed is empty"
-                description="Follow or subscribe to creators to see their posts here"
-              >
-                <EmptyState.Actions>
-                  <Button
-                    component={Link}
-                    to="/explore"
-                    variant="gradient"
-                    leftSection={<IconCompass size={16} />}
-                  >
-                    Explore creators
-                  </Button>
-                </EmptyState.Actions>
-              </EmptyState>
-            </Card>
-          ) : (
-            <Card>
-              <Text c="dimmed">You have {feed.data?.total} new posts.</Text>
-            </Card>
-          )}
+          <PostList
+            query={feed}
+            empty={
+              <Card py={{ base: 40, sm: 64 }}>
+                <EmptyState
+                  icon={<IconUsersGroup size={28} />}
+                  variant="light"
+                  title="Your feed is empty"
+                  description="Follow or subscribe to creators to see their posts here"
+                >
+                  <EmptyState.Actions>
+                    <Button
+                      component={Link}
+                      to="/explore"
+                      variant="gradient"
+                      leftSection={<IconCompass size={16} />}
+                    >
+                      Explore creators
+                    </Button>
+                  </EmptyState.Actions>
+                </EmptyState>
+              </Card>
+            }
+          />
         </Stack>
       </Grid.Col>
 

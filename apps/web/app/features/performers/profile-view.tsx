@@ -27,6 +27,7 @@ import {
   IconMapPin,
   IconMessageCircle,
   IconPhoto,
+  IconPlus,
   IconRosetteDiscountCheckFilled,
   IconVideo,
 } from '@tabler/icons-react';
@@ -37,12 +38,15 @@ import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useCreatorFeed } from '../feed/feed-api';
+import { PostList } from '../feed/post-list';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
 const comingSoon = 'Coming soon';
+export const newPostPath = '/creator/posts/new';
 // Server and browser may sit in different time zones: format in UTC so the markup matches.
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -77,9 +81,19 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             <Group gap={8} className={classes.actions} wrap="nowrap" justify="flex-end">
               <CopyLinkButton path={`/${performer.username ?? performer._id}`} />
               {isSelf ? (
-                <Button component={Link} to="/creator/account" variant="default">
-                  Edit profile
-                </Button>
+                <>
+                  <Button component={Link} to="/creator/account" variant="default" visibleFrom="sm">
+                    Edit profile
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={newPostPath}
+                    variant="gradient"
+                    leftSection={<IconPlus size={16} />}
+                  >
+                    New post
+                  </Button>
+                </>
               ) : (
                 <>
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
@@ -197,34 +211,67 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
               Videos
             </Tabs.Tab>
           </Tabs.List>
-          {(['posts', 'photos', 'videos'] as const).map((tab) => (
+          <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
+            <CreatorPosts performer={performer} isSelf={isSelf} />
+          </Tabs.Panel>
+          {(['photos', 'videos'] as const).map((tab) => (
             <Tabs.Panel key={tab} value={tab} p={{ base: 'lg', sm: 'xl' }}>
-              <EmptyState
-                icon={<IconLock size={26} />}
-                variant="light"
-                title={`No ${tab} yet`}
-                description={
-                  isSelf
-                    ? `Your ${tab} will appear here once you publish them.`
-                    : `When ${performer.name} publishes ${tab}, they will appear here.`
-                }
-              />
-              <SimpleGrid
-                cols={{ base: 3, sm: 6 }}
-                spacing={4}
-                mt="xl"
-                aria-hidden
-                className={classes.ghostGrid}
-              >
-                {placeholderKeys(6).map((key) => (
-                  <div key={key} className={classes.ghostTile} />
-                ))}
-              </SimpleGrid>
+              <NothingYet performer={performer} isSelf={isSelf} what={tab} />
             </Tabs.Panel>
           ))}
         </Tabs>
       </Card>
     </Stack>
+  );
+}
+
+/** The creator's posts, pinned first, page by page. */
+function CreatorPosts({ performer, isSelf }: { performer: TPerformerPublic; isSelf: boolean }) {
+  const feed = useCreatorFeed(performer.username ?? performer._id);
+  return (
+    <PostList
+      query={feed}
+      monthlyPrice={performer.freeSubscription ? null : performer.monthlyPrice}
+      empty={<NothingYet performer={performer} isSelf={isSelf} what="posts" />}
+    />
+  );
+}
+
+function NothingYet({
+  performer,
+  isSelf,
+  what,
+}: {
+  performer: TPerformerPublic;
+  isSelf: boolean;
+  what: 'posts' | 'photos' | 'videos';
+}) {
+  return (
+    <Box py="md">
+      <EmptyState
+        icon={<IconLock size={26} />}
+        variant="light"
+        title={`No ${what} yet`}
+        description={
+          isSelf
+            ? `Your ${what} will appear here once you publish them.`
+            : `When ${performer.name} publishes ${what}, they will appear here.`
+        }
+      >
+        {isSelf && what === 'posts' ? (
+          <EmptyState.Actions>
+            <Button component={Link} to={newPostPath} variant="gradient" leftSection={<IconPlus size={16} />}>
+              Write your first post
+            </Button>
+          </EmptyState.Actions>
+        ) : null}
+      </EmptyState>
+      <SimpleGrid cols={{ base: 3, sm: 6 }} spacing={4} mt="xl" aria-hidden className={classes.ghostGrid}>
+        {placeholderKeys(6).map((key) => (
+          <div key={key} className={classes.ghostTile} />
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }
 

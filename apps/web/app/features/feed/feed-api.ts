@@ -1,0 +1,102 @@
+import type { TFeed, TFeedUpdateRequest } from '@fanstage/contract';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface FeedPage {
+  data: TFeed[];
+  total: number;
+}
+
+export const pageSize = 10;
+
+export const feedKeys = {
+  all: ['feeds'] as const,
+  home: ['feeds', 'home'] as const,
+  creator: (username: string) => ['feeds', 'creator', username] as const,
+  mine: ['feeds', 'mine'] as const,
+};
+
+const nextOffset = (last: FeedPage, pages: FeedPage[]) => {
+  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+  return last.data.length === 0 || loaded >= last.total ? undefined : loaded;
+};
+
+/** The home timeline of a fan (GET /user/feeds), page by page. */
+export function useHomeFeed() {
+  return useInfiniteQuery({
+    queryKey: feedKeys.home,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<FeedPage>('/user/feeds', { query: { offset: pageParam, limit: pageSize }, signal }),
+    getNextPageParam: nextOffset,
+  });
+}
+
+/** One creator's posts, pinned first (GET /user/feeds/search/:username). */
+export function useCreatorFeed(username: string) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.creator(username),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<FeedPage>(`/user/feeds/search/${encodeURIComponent(username)}`, {
+        query: { offset: pageParam, limit: pageSize },
+        signal,
+      }),
+    getNextPageParam: nextOffset,
+  });
+}
+
+/** The creator's own posts, scheduled ones included (GET /performer/feeds). */
+export function useMyFeeds() {
+  return useInfiniteQuery({
+    queryKey: feedKeys.mine,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<FeedPage>('/performer/feeds', { query: { offset: pageParam, limit: pageSize }, signal }),
+    getNextPageParam: nextOffset,
+  });
+}
+
+/** Puts a changed post in every cached list that holds it. */
+export function useReplacePost() {
+  const queryClient = useQueryClient();
+  return (post: TFeed) =>
+    queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: feedKeys.all }, (old) =>
+      old
+        ? {
+            ...old,
+            pages: old.pages.map((page) => ({
+              ...page,
+              data: page.data.map((p) => (p._id === post._id ? post : p)),
+            })),
+          }
+        : old,
+    );
+}
+
+/** Votes on a poll option; the answer is the post with its new counts. */
+export function useVote(postId: string) {
+  const replace = useReplacePost();
+  return useMutation({
+    mutationFn: (optionId: string) =>
+      api.post<{ data: TFeed }>(`/user/feeds/vote/${postId}`, { optionId }).then((r) => r.data),
+    onSuccess: replace,
+  });
+}
+
+export function useUpdatePost() {
+  const replace = useReplacePost();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TFeedUpdateRequest }) =>
+      api.put<{ data: TFeed }>(`/performer/feeds/${id}`, input).then((r) => r.data),
+    onSuccess: replace,
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/performer/feeds/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}

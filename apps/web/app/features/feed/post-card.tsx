@@ -1,0 +1,228 @@
+import type { TFeed } from '@fanstage/contract';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconBookmark,
+  IconCheck,
+  IconClock,
+  IconCoin,
+  IconHeart,
+  IconMessageCircle,
+  IconPinnedFilled,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCount, plural } from '../../lib/format';
+import { splitLinks } from '../../lib/linkify';
+import { notifyError } from '../../lib/notify';
+import { useVote } from './feed-api';
+import { accessLabel, pollPercentages, timeAgo } from './feed-format';
+import classes from './post-card.module.css';
+import { AudioPlayer, LockedMedia, PhotoCarousel, VideoPlayer } from './post-media';
+
+export interface PostCardProps {
+  post: TFeed;
+  /** The creator's monthly price, for the subscribe button of a locked post (known on their page). */
+  monthlyPrice?: number | null;
+  /** Extra controls in the header (the owner's edit menu). */
+  actions?: ReactNode;
+}
+
+/** One post: who and when, its text, its media (or the lock), a poll, and the reaction bar. */
+export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
+  const profilePath = `/${post.performer.username ?? post.performer._id}`;
+  return (
+    <Card component="article" aria-label={`Post by ${post.performer.name}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Link to={profilePath} aria-label={post.performer.name}>
+            <Avatar src={post.performer.avatar} alt="" radius="xl" size={44} />
+          </Link>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} truncate component={Link} to={profilePath} className={classes.name}>
+              {post.performer.name}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              {post.performer.username ? (
+                <Text size="sm" c="dimmed" truncate>
+                  @{post.performer.username}
+                </Text>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                ·
+              </Text>
+              <PostTime post={post} />
+            </Group>
+          </div>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {post.isPinned ? (
+            <Badge variant="light" leftSection={<IconPinnedFilled size={12} />}>
+              Pinned
+            </Badge>
+          ) : null}
+          {post.status === 'scheduled' ? (
+            <Badge variant="light" color="yellow" leftSection={<IconClock size={12} />}>
+              Scheduled
+            </Badge>
+          ) : null}
+          {post.isSale && post.price > 0 ? (
+            <Badge variant="light" color="grape">
+              {accessLabel(post)}
+            </Badge>
+          ) : null}
+          {actions}
+        </Group>
+      </Group>
+
+      {post.text ? (
+        <Text className={classes.text} mb="sm">
+          <LinkedText text={post.text} />
+        </Text>
+      ) : null}
+
+      <PostBody post={post} monthlyPrice={monthlyPrice} />
+
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Group gap={4}>
+          <SoonIconButton label="Like" icon={<IconHeart size={20} />} count={post.likesCount} />
+          <SoonIconButton label="Comment" icon={<IconMessageCircle size={20} />} count={post.commentsCount} />
+          <SoonIconButton label="Send a tip" icon={<IconCoin size={20} />} />
+        </Group>
+        <SoonIconButton label="Bookmark" icon={<IconBookmark size={20} />} />
+      </Group>
+    </Card>
+  );
+}
+
+function PostTime({ post }: { post: TFeed }) {
+  const at = post.status === 'scheduled' && post.scheduledAt ? post.scheduledAt : post.publishedAt;
+  const full = dayjs(at).format('MMM D, YYYY HH:mm');
+  return (
+    <Tooltip label={post.status === 'scheduled' ? `Goes live ${full}` : full}>
+      <Text size="sm" c="dimmed" component="time" dateTime={at} suppressHydrationWarning>
+        {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function PostBody({ post, monthlyPrice }: { post: TFeed; monthlyPrice?: number | null }) {
+  if (!post.canView) {
+    // A locked poll or text post still shows its lock; the question itself stays hidden.
+    return <LockedMedia post={post} monthlyPrice={monthlyPrice} />;
+  }
+  if (post.type === 'photo' && post.files.length > 0)
+    return <PhotoCarousel files={post.files} alt={`Photo by ${post.performer.name}`} />;
+  const first = post.files[0];
+  if (post.type === 'video' && first) return <VideoPlayer post={post} file={first} />;
+  if (post.type === 'audio' && first) return <AudioPlayer file={first} />;
+  if (post.type === 'video' && post.status === 'failed')
+    return (
+      <Text c="red" fw={600}>
+        Video failed: {post.failureReason ?? 'it could not be processed.'}
+      </Text>
+    );
+  if (post.type === 'poll' && post.poll) return <Poll post={post} poll={post.poll} />;
+  return null;
+}
+
+/** Text with its web addresses as links, line breaks kept, and no HTML from the author. */
+function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {splitLinks(text).map((part) =>
+        part.kind === 'link' ? (
+          <Anchor key={part.at} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {part.href}
+          </Anchor>
+        ) : (
+          <span key={part.at}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function Poll({ post, poll }: { post: TFeed; poll: NonNullable<TFeed['poll']> }) {
+  const vote = useVote(post._id);
+  const isOwner = post.reason === 'owner';
+  const showResults = poll.hasVoted || poll.isExpired || isOwner;
+  const shares = pollPercentages(poll.options.map((o) => o.votes));
+
+  return (
+    <Stack gap="xs">
+      {poll.options.map((option, i) =>
+        showResults ? (
+          <div key={option._id} className={classes.pollOption}>
+            <div className={classes.pollBar} style={{ width: `${shares[i] ?? 0}%` }} />
+            <div className={classes.pollRow}>
+              <Group gap={6} wrap="nowrap">
+                {poll.votedOptionId === option._id ? <IconCheck size={16} aria-label="Your vote" /> : null}
+                <Text fw={poll.votedOptionId === option._id ? 700 : 500}>{option.text}</Text>
+              </Group>
+              <Text fw={700}>{shares[i] ?? 0}%</Text>
+            </div>
+          </div>
+        ) : (
+          <Button
+            key={option._id}
+            variant="default"
+            radius="md"
+            fullWidth
+            justify="flex-start"
+            loading={vote.isPending && vote.variables === option._id}
+            disabled={vote.isPending}
+            onClick={() => vote.mutate(option._id, { onError: (err) => notifyError(err) })}
+          >
+            {option.text}
+          </Button>
+        ),
+      )}
+      <Text size="sm" c="dimmed">
+        {plural(poll.totalVotes, 'vote')}
+        {poll.isExpired
+          ? ' · Poll ended'
+          : poll.expiredAt
+            ? ` · Ends ${dayjs(poll.expiredAt).format('MMM D, HH:mm')}`
+            : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A reaction that is not wired yet: looks disabled and says so in a tooltip. */
+function SoonIconButton({ label, icon, count }: { label: string; icon: ReactNode; count?: number }) {
+  return (
+    <Tooltip label={`${label}: coming soon`}>
+      <UnstyledButton
+        aria-label={`${label} (coming soon)`}
+        aria-disabled
+        className={classes.soon}
+        px={8}
+        py={4}
+        onClick={(e) => e.preventDefault()}
+      >
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          {icon}
+          {count !== undefined ? (
+            <Text size="sm" fw={600}>
+              {formatCount(count)}
+            </Text>
+          ) : null}
+        </Group>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
