@@ -179,3 +179,128 @@ export function coverSvg(options: {
 export async function renderWebp(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 86 }).toBuffer();
 }
+
+/** The kinds of picture the demo posts, galleries and products use. */
+export type SceneKind = 'sunset' | 'mountains' | 'abstract' | 'orbs' | 'product';
+export const sceneKinds: readonly SceneKind[] = ['sunset', 'mountains', 'abstract', 'orbs'];
+
+/** A sky from the palette, a sun low over the sea, its reflection and a few birds. */
+function sunsetBody(width: number, height: number, palette: Palette, random: () => number): string {
+  const horizon = round(height * (0.55 + random() * 0.12));
+  const sunX = round(width * (0.25 + random() * 0.5));
+  const sunR = round(height * (0.1 + random() * 0.08));
+  const stripes = Array.from({ length: 7 }, (_, i) => {
+    const y = round(horizon + (i + 1) * (height - horizon) * 0.12);
+    const w = round(sunR * (1.8 - i * 0.2) * (0.7 + random() * 0.6));
+    return `<rect x="${round(sunX - w / 2)}" y="${y}" width="${w}" height="${round(2 + i * 0.6)}" rx="2" fill="#fff3c4" fill-opacity="${round((0.55 - i * 0.06) * 100) / 100}"/>`;
+  }).join('');
+  const birds = Array.from({ length: 3 + Math.floor(random() * 3) }, () => {
+    const x = round(width * (0.1 + random() * 0.8));
+    const y = round(horizon * (0.15 + random() * 0.45));
+    const s = round(6 + random() * 10);
+    return `<path d="M${x - s} ${y}q${round(s / 2)} ${round(-s / 2)} ${s} 0q${round(s / 2)} ${round(-s / 2)} ${s} 0" fill="none" stroke="#2b1d3a" stroke-opacity="0.55" stroke-width="2" stroke-linecap="round"/>`;
+  }).join('');
+  return `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${palette[2]}"/><stop offset="0.55" stop-color="${palette[0]}"/><stop offset="1" stop-color="${palette[1]}"/>
+    </linearGradient>
+    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette[2]}" stop-opacity="0.85"/><stop offset="1" stop-color="#1b1033"/></linearGradient>
+    <radialGradient id="sun"><stop offset="0" stop-color="#fffbe6"/><stop offset="0.6" stop-color="#ffe29a"/><stop offset="1" stop-color="#ffe29a" stop-opacity="0"/></radialGradient>
+  </defs>
+  <rect width="${width}" height="${height}" fill="url(#sky)"/>
+  <circle cx="${sunX}" cy="${horizon}" r="${round(sunR * 2.4)}" fill="url(#sun)" fill-opacity="0.55"/>
+  <circle cx="${sunX}" cy="${horizon}" r="${sunR}" fill="#fff4d6"/>
+  <rect y="${horizon}" width="${width}" height="${round(height - horizon)}" fill="url(#sea)"/>${stripes}${birds}`;
+}
+
+/** Three ridges of mountains fading into a gradient sky, with a pale moon. */
+function mountainsBody(width: number, height: number, palette: Palette, random: () => number): string {
+  const ridge = (base: number, peaks: number, color: string, opacity: number) => {
+    let d = `M0 ${height}L0 ${round(base)}`;
+    const step = width / peaks;
+    for (let i = 0; i < peaks; i++) {
+      const peakY = round(base - height * (0.08 + random() * 0.18));
+      d += `L${round(i * step + step / 2)} ${peakY}L${round((i + 1) * step)} ${round(base - random() * height * 0.05)}`;
+    }
+    return `<path d="${d}L${width} ${height}Z" fill="${color}" fill-opacity="${opacity}"/>`;
+  };
+  return `<defs>${gradientDefs(palette, 90)}</defs>
+  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+  <circle cx="${round(width * (0.2 + random() * 0.6))}" cy="${round(height * 0.22)}" r="${round(height * 0.07)}" fill="#ffffff" fill-opacity="0.8"/>
+  ${ridge(height * 0.62, 4, palette[2], 0.45)}${ridge(height * 0.74, 5, palette[2], 0.7)}${ridge(height * 0.86, 6, '#1b1033', 0.75)}`;
+}
+
+/** Overlapping translucent shapes on a gradient: circles, rounded squares and arcs. */
+function abstractBody(width: number, height: number, palette: Palette, random: () => number): string {
+  const colors = [palette[0], palette[1], palette[2], '#ffffff', '#1b1033'];
+  const shapes = Array.from({ length: 14 }, (_, i) => {
+    const color = colors[Math.floor(random() * colors.length)]!;
+    const x = round(random() * width);
+    const y = round(random() * height);
+    const s = round(Math.min(width, height) * (0.08 + random() * 0.3));
+    const opacity = round((0.25 + random() * 0.5) * 100) / 100;
+    if (i % 3 === 0)
+      return `<circle cx="${x}" cy="${y}" r="${s}" fill="${color}" fill-opacity="${opacity}"/>`;
+    if (i % 3 === 1)
+      return `<rect x="${round(x - s / 2)}" y="${round(y - s / 2)}" width="${s}" height="${s}" rx="${round(s * 0.2)}" fill="${color}" fill-opacity="${opacity}" transform="rotate(${round(random() * 90)} ${x} ${y})"/>`;
+    return `<path d="M${round(x - s)} ${y}A${s} ${s} 0 0 1 ${round(x + s)} ${y}" fill="none" stroke="${color}" stroke-opacity="${opacity}" stroke-width="${round(s * 0.18)}" stroke-linecap="round"/>`;
+  }).join('');
+  return `<defs>${gradientDefs(palette, random() * 180)}</defs><rect width="${width}" height="${height}" fill="url(#bg)"/>${shapes}`;
+}
+
+/** Soft glowing orbs (bokeh) over a dark gradient. */
+function orbsBody(width: number, height: number, palette: Palette, random: () => number): string {
+  const orbs = Array.from({ length: 22 }, () => {
+    const color = palette[Math.floor(random() * 3)]!;
+    const r = round(Math.min(width, height) * (0.03 + random() * 0.14));
+    return `<circle cx="${round(random() * width)}" cy="${round(random() * height)}" r="${r}" fill="${color}" fill-opacity="${round((0.3 + random() * 0.5) * 100) / 100}" filter="url(#glowblur)"/>`;
+  }).join('');
+  return `<defs><linearGradient id="night" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#140c2b"/><stop offset="1" stop-color="${palette[2]}"/></linearGradient>
+    <filter id="glowblur" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="6"/></filter></defs>
+  <rect width="${width}" height="${height}" fill="url(#night)"/>${orbs}`;
+}
+
+/** A product shot: a soft backdrop, a shadow and a simple object (a mug, a print, a tote). */
+function productBody(width: number, height: number, palette: Palette, random: () => number): string {
+  const cx = width / 2;
+  const cy = height * 0.55;
+  const s = Math.min(width, height) * 0.28;
+  const object =
+    random() < 0.5
+      ? `<rect x="${round(cx - s * 0.7)}" y="${round(cy - s)}" width="${round(s * 1.4)}" height="${round(s * 1.7)}" rx="${round(s * 0.12)}" fill="${palette[0]}"/>
+         <path d="M${round(cx + s * 0.7)} ${round(cy - s * 0.6)}c${round(s * 0.6)} 0 ${round(s * 0.6)} ${round(s * 0.9)} 0 ${round(s * 0.9)}" fill="none" stroke="${palette[0]}" stroke-width="${round(s * 0.14)}"/>
+         <circle cx="${round(cx)}" cy="${round(cy - s * 0.15)}" r="${round(s * 0.35)}" fill="${palette[2]}" fill-opacity="0.8"/>`
+      : `<rect x="${round(cx - s)}" y="${round(cy - s * 1.1)}" width="${round(s * 2)}" height="${round(s * 1.9)}" fill="#ffffff"/>
+         <rect x="${round(cx - s * 0.85)}" y="${round(cy - s * 0.95)}" width="${round(s * 1.7)}" height="${round(s * 1.6)}" fill="url(#bg)"/>
+         <circle cx="${round(cx + s * 0.3)}" cy="${round(cy - s * 0.4)}" r="${round(s * 0.3)}" fill="#fff4d6"/>`;
+  return `<defs>${gradientDefs(palette, 60)}</defs>
+  <rect width="${width}" height="${height}" fill="#f4efe9"/>
+  <ellipse cx="${round(cx)}" cy="${round(cy + s * 0.85)}" rx="${round(s * 1.2)}" ry="${round(s * 0.16)}" fill="#000000" fill-opacity="0.12"/>
+  ${object}`;
+}
+
+const sceneBodies: Record<SceneKind, typeof sunsetBody> = {
+  sunset: sunsetBody,
+  mountains: mountainsBody,
+  abstract: abstractBody,
+  orbs: orbsBody,
+  product: productBody,
+};
+
+/** The SVG of one demo picture; the same seed always draws the same picture. */
+export function sceneSvg(options: {
+  kind: SceneKind;
+  seed: string;
+  palette: number;
+  width?: number;
+  height?: number;
+}): string {
+  const width = options.width ?? 1200;
+  const height = options.height ?? 900;
+  const body = sceneBodies[options.kind](width, height, paletteAt(options.palette), randomFrom(options.seed));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+}
+
+/** Renders SVG text to JPEG bytes: what a phone would upload. */
+export async function renderJpeg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+}

@@ -12,6 +12,7 @@ import {
   demoFans,
   demoPasswords,
 } from './demo-accounts';
+import { type DemoContentOptions, type DemoContentResult, seedDemoContent } from './demo-content';
 import { avatarSvg, coverSvg, renderWebp } from './demo-images';
 
 export interface DemoLogin {
@@ -25,6 +26,8 @@ export interface DemoSeedResult {
   /** Accounts this run created; 0 when every demo account was already there. */
   created: number;
   logins: DemoLogin[];
+  /** The demo content made with the accounts (none when no account was created). */
+  content: DemoContentResult | null;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -36,15 +39,22 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const isDemoSeedAllowed = (config: Config): boolean => config.SEED_DEMO;
 
 /** Seeds the demo site when the database has no users yet, then prints the demo logins. */
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<DemoSeedResult | null> {
+export async function seedDemoIfEmpty(
+  ctx: AppContext,
+  options: DemoContentOptions = {},
+): Promise<DemoSeedResult | null> {
   if (!isDemoSeedAllowed(ctx.config)) {
     ctx.log.info('demo seed skipped: in production set SEED_DEMO=true to add demo accounts');
     return null;
   }
   const [row] = await ctx.db.db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((row?.n ?? 0) > 0) return null;
-  const result = await seedDemo(ctx);
-  if (result.created > 0) console.log(formatDemoLogins(result.logins, ctx.config.PUBLIC_URL));
+  const started = Date.now();
+  const result = await seedDemo(ctx, options);
+  if (result.created > 0) {
+    ctx.log.info({ ms: Date.now() - started, queuedMedia: result.content?.queuedMedia }, 'demo site seeded');
+    console.log(formatDemoLogins(result.logins, ctx.config.PUBLIC_URL, result.content));
+  }
   return result;
 }
 
@@ -61,7 +71,7 @@ interface PlannedAccount {
  * Creates the demo admin, creators and fans with generated avatars and covers. Accounts whose
  * username or email already exists are left alone, so running it again changes nothing.
  */
-export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
+export async function seedDemo(ctx: AppContext, options: DemoContentOptions = {}): Promise<DemoSeedResult> {
   const all: DemoAccount[] = [demoAdmin, ...demoCreators, ...demoFans];
   const logins = all.map((a) => ({
     role: a.role,
@@ -101,7 +111,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
         createdAt: new Date(now - (all.length - i) * 2 * dayMs),
       };
     });
-  if (planned.length === 0) return { created: 0, logins };
+  if (planned.length === 0) return { created: 0, logins, content: null };
 
   // One hash per role: the accounts of a role share their demo password anyway.
   const roles = [...new Set(planned.map((p) => p.account.role))];
@@ -166,7 +176,30 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSeedResult> {
     ]),
   );
   ctx.log.info({ created: inserted.size }, 'demo accounts created');
-  return { created: inserted.size, logins };
+  if (inserted.size === 0) return { created: 0, logins, content: null };
+
+  // Content only for the accounts this run made, so a second run (or a lost race) adds nothing.
+  const creatorRows = await ctx.db.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        demoCreators.map((c) => c.username),
+      ),
+    );
+  const allCreators = demoCreators.flatMap((account) => {
+    const row = creatorRows.find((r) => r.username === account.username);
+    return row ? [{ id: row.id, account }] : [];
+  });
+  const made = planned.filter((p) => inserted.has(p.id));
+  const content = await seedDemoContent(ctx, {
+    ...options,
+    allCreators,
+    creators: made.filter((p) => p.account.role === 'performer'),
+    fans: made.filter((p) => p.account.role === 'user'),
+  });
+  return { created: inserted.size, logins, content };
 }
 
 async function storeImages(ctx: AppContext, p: PlannedAccount): Promise<void> {
@@ -180,7 +213,11 @@ async function storeImages(ctx: AppContext, p: PlannedAccount): Promise<void> {
 const roleLabels: Record<DemoRole, string> = { admin: 'admin', performer: 'creator', user: 'fan' };
 
 /** The demo logins as a plain-text table for the console. */
-export function formatDemoLogins(logins: DemoLogin[], url: string): string {
+export function formatDemoLogins(
+  logins: DemoLogin[],
+  url: string,
+  content: DemoContentResult | null = null,
+): string {
   const header = ['role', 'username', 'email', 'password'];
   const rows = logins.map((l) => [roleLabels[l.role], l.username, l.email, l.password]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -194,7 +231,18 @@ export function formatDemoLogins(logins: DemoLogin[], url: string): string {
     rule,
     ...rows.map(line),
     '',
+    ...contentLines(content),
     'Demo data only: these passwords are public. Set SEED_DEMO=false to start without them.',
     '',
   ].join('\n');
+}
+
+/** Who is subscribed to whom and who bought what, so a tester knows which fan sees what unlocked. */
+function contentLines(content: DemoContentResult | null): string[] {
+  if (!content || content.subscriptions.size === 0) return [];
+  const subscribed = [...content.subscriptions].map(([fan, creators]) => `${fan} → ${creators.join(', ')}`);
+  const bought = content.purchase
+    ? [`  ${content.purchase.fan} also bought one pay-per-view post of ${content.purchase.creator}.`]
+    : [];
+  return [`  Subscribed fans: ${subscribed.join('; ')}.`, ...bought, ''];
 }
