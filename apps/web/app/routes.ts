@@ -19,6 +19,8 @@ export default [
     route('user/following', 'routes/user/following.tsx'),
     route('creator/account', 'routes/creator/account.tsx'),
     route('creator/followers', 'routes/creator/followers.tsx'),
+    route('creator/posts', 'routes/creator/posts.tsx'),
+    route('creator/posts/new', 'routes/creator/post-new.tsx'),
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/outbox', 'routes/admin/outbox.tsx'),

@@ -6,6 +6,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconNotes,
   IconSettings,
   IconUserCheck,
   IconUserCircle,
@@ -33,7 +34,10 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
     );
   } else if (user?.isPerformer) {
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
-    items.push({ label: 'Explore', to: '/explore', icon: IconCompass });
+    items.push(
+      { label: 'My posts', to: '/creator/posts', icon: IconNotes },
+      { label: 'Explore', to: '/explore', icon: IconCompass },
+    );
   } else if (user) {
     items.push(
       { label: 'Home', to: paths.home, icon: IconHome },

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Burger,
   Button,
@@ -11,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconPlus, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -81,6 +82,29 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {user?.isPerformer ? (
+                <>
+                  <Button
+                    component={Link}
+                    to="/creator/posts/new"
+                    variant="gradient"
+                    leftSection={<IconPlus size={16} />}
+                    visibleFrom="xs"
+                  >
+                    New post
+                  </Button>
+                  <ActionIcon
+                    component={Link}
+                    to="/creator/posts/new"
+                    variant="gradient"
+                    size={36}
+                    aria-label="New post"
+                    hiddenFrom="xs"
+                  >
+                    <IconPlus size={18} />
+                  </ActionIcon>
+                </>
+              ) : null}
               <ThemeToggle />
               {user ? (
                 <UserMenu user={user} />
