@@ -57,8 +57,14 @@ describe('lockCallToAction', () => {
       'Unlock for $12.50',
     );
   });
-  it('asks a visitor to log in', () => {
-    expect(lockCallToAction({ reason: 'needs-login', price: 0, isSale: true }).kind).toBe('login');
+  it('asks a visitor to log in, saying what the post needs', () => {
+    expect(lockCallToAction({ reason: 'needs-login', price: 0, isSale: true })).toMatchObject({
+      kind: 'login',
+      title: 'Free for fans who log in',
+    });
+    expect(lockCallToAction({ reason: 'needs-login', price: 3, isSale: true }).title).toBe(
+      'Unlock this post for $3',
+    );
   });
   it('offers nothing to a blocked viewer', () => {
     expect(lockCallToAction({ reason: 'blocked', price: 0, isSale: false }).action).toBeNull();

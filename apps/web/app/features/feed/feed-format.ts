@@ -50,7 +50,15 @@ export function lockCallToAction(
 ): LockCallToAction {
   switch (post.reason) {
     case 'needs-login':
-      return { kind: 'login', title: 'Log in to see this post', action: 'Log in' };
+      return {
+        kind: 'login',
+        title: !post.isSale
+          ? 'Subscribe to see this post'
+          : post.price > 0
+            ? `Unlock this post for ${formatPrice(post.price)}`
+            : 'Free for fans who log in',
+        action: 'Log in to see it',
+      };
     case 'needs-purchase':
       return {
         kind: 'purchase',

@@ -225,7 +225,10 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
   const FactsIcon = facts?.icon;
 
   return (
-    <div className={classes.locked} style={{ aspectRatio: frameRatio(post.files[0]) }}>
+    <div
+      className={`${classes.locked} ${post.files.length === 0 ? classes.lockedCompact : ''}`}
+      style={post.files.length > 0 ? { aspectRatio: frameRatio(post.files[0]) } : undefined}
+    >
       <img className={classes.lockedBackground} src={background} alt="" aria-hidden />
       <div className={classes.lockedOverlay}>
         <div className={classes.lockIcon}>

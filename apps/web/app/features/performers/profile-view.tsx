@@ -42,6 +42,7 @@ import { useCreatorFeed } from '../feed/feed-api';
 import { PostList } from '../feed/post-list';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
+import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
@@ -199,7 +200,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
       </Card>
 
       <Card p={0}>
-        <Tabs defaultValue="posts" classNames={{ list: classes.tabsList }}>
+        <Tabs defaultValue="posts" keepMounted={false} classNames={{ list: classes.tabsList }}>
           <Tabs.List>
             <Tabs.Tab value="posts" leftSection={<IconLayoutGrid size={16} />}>
               Posts
@@ -214,11 +215,18 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
           <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
             <CreatorPosts performer={performer} isSelf={isSelf} />
           </Tabs.Panel>
-          {(['photos', 'videos'] as const).map((tab) => (
-            <Tabs.Panel key={tab} value={tab} p={{ base: 'lg', sm: 'xl' }}>
-              <NothingYet performer={performer} isSelf={isSelf} what={tab} />
-            </Tabs.Panel>
-          ))}
+          <Tabs.Panel value="photos" p={{ base: 'sm', sm: 'lg' }}>
+            <GalleryGrid
+              performerId={performer._id}
+              empty={<NothingYet performer={performer} isSelf={isSelf} what="photos" />}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="videos" p={{ base: 'sm', sm: 'lg' }}>
+            <VideoGrid
+              performerId={performer._id}
+              empty={<NothingYet performer={performer} isSelf={isSelf} what="videos" />}
+            />
+          </Tabs.Panel>
         </Tabs>
       </Card>
     </Stack>
