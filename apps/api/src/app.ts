@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
@@ -29,6 +30,7 @@ import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
+import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(mediaRoutes, { ctx });
       await api.register(feedsRoutes, { ctx });
       await api.register(assetsRoutes, { ctx });
+      await api.register(reactionsRoutes, { ctx });
+      await api.register(commentsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,155 @@
+import type { TCommentObjectType } from '@fanstage/contract';
+import {
+  and,
+  asc,
+  comments,
+  desc,
+  type Executor,
+  eq,
+  feeds,
+  galleries,
+  inArray,
+  isNull,
+  products,
+  reactions,
+  sql,
+  type Transaction,
+  users,
+  videos,
+} from '@fanstage/db';
+
+export type CommentRow = typeof comments.$inferSelect;
+export type CommentAuthor = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;
+
+/** Adds `by` to the object's comments_count; answers the new value. */
+async function bumpComments(tx: Transaction, type: TCommentObjectType, id: string, by: number) {
+  const returned = await (async () => {
+    switch (type) {
+      case 'feed':
+        return tx
+          .update(feeds)
+          .set({ commentsCount: sql`${feeds.commentsCount} + ${by}` })
+          .where(eq(feeds.id, id))
+          .returning({ n: feeds.commentsCount });
+      case 'video':
+        return tx
+          .update(videos)
+          .set({ commentsCount: sql`${videos.commentsCount} + ${by}` })
+          .where(eq(videos.id, id))
+          .returning({ n: videos.commentsCount });
+      case 'gallery':
+        return tx
+          .update(galleries)
+          .set({ commentsCount: sql`${galleries.commentsCount} + ${by}` })
+          .where(eq(galleries.id, id))
+          .returning({ n: galleries.commentsCount });
+      case 'product':
+        return tx
+          .update(products)
+          .set({ commentsCount: sql`${products.commentsCount} + ${by}` })
+          .where(eq(products.id, id))
+          .returning({ n: products.commentsCount });
+    }
+  })();
+  return Number(returned[0]?.n ?? 0);
+}
+
+export async function findComment(db: Executor, id: string): Promise<CommentRow | null> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/** Inserts a comment and bumps the object's comments_count (and the parent's replies) in one transaction. */
+export const insertComment = (db: Executor, values: typeof comments.$inferInsert) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.insert(comments).values(values).returning();
+    await bumpComments(tx, values.objectType, values.objectId, 1);
+    if (values.parentId) {
+      await tx
+        .update(comments)
+        .set({ repliesCount: sql`${comments.repliesCount} + 1` })
+        .where(eq(comments.id, values.parentId));
+    }
+    return row!;
+  });
+
+/**
+ * Deletes a comment with its replies and their likes, lowering the counts by what was removed, in
+ * one transaction. A racing second delete removes nothing and changes no count.
+ */
+export const deleteCommentTree = (db: Executor, row: CommentRow) =>
+  db.transaction(async (tx) => {
+    const replies = await tx
+      .delete(comments)
+      .where(eq(comments.parentId, row.id))
+      .returning({ id: comments.id });
+    const self = await tx.delete(comments).where(eq(comments.id, row.id)).returning({ id: comments.id });
+    const removed = [...replies, ...self].map((r) => r.id);
+    if (removed.length > 0) {
+      await tx
+        .delete(reactions)
+        .where(and(eq(reactions.objectType, 'comment'), inArray(reactions.objectId, removed)));
+    }
+    if (self.length > 0 && row.parentId) {
+      await tx
+        .update(comments)
+        .set({ repliesCount: sql`${comments.repliesCount} - 1` })
+        .where(eq(comments.id, row.parentId));
+    }
+    const commentsCount = await bumpComments(tx, row.objectType, row.objectId, -removed.length);
+    return { deleted: removed.length, commentsCount };
+  });
+
+/** A page of comments on an object (top level, or the replies of `parentId`), with their authors. */
+export async function listComments(
+  db: Executor,
+  options: {
+    objectType: TCommentObjectType;
+    objectId: string;
+    parentId: string | null;
+    offset: number;
+    limit: number;
+    sort: 'asc' | 'desc';
+  },
+): Promise<{ rows: { comment: CommentRow; author: CommentAuthor }[]; total: number }> {
+  const where = and(
+    eq(comments.objectType, options.objectType),
+    eq(comments.objectId, options.objectId),
+    options.parentId ? eq(comments.parentId, options.parentId) : isNull(comments.parentId),
+  );
+  const order = options.sort === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        comment: comments,
+        author: { id: users.id, name: users.name, username: users.username, avatarPath: users.avatarPath },
+      })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(where)
+      .orderBy(order(comments.createdAt), order(comments.id))
+      .offset(options.offset)
+      .limit(options.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(comments).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The creator who owns a commented object (null when it is gone). */
+export async function findObjectOwnerId(
+  db: Executor,
+  type: TCommentObjectType,
+  id: string,
+): Promise<string | null> {
+  const table = { feed: feeds, video: videos, gallery: galleries, product: products }[type];
+  const [row] = await db.select({ ownerId: table.performerId }).from(table).where(eq(table.id, id));
+  return row?.ownerId ?? null;
+}
+
+export async function findAuthor(db: Executor, userId: string): Promise<CommentAuthor | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, username: users.username, avatarPath: users.avatarPath })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,120 @@
+import type { TComment, TCommentCreate, TCommentListQuery } from '@fanstage/contract';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/sessions';
+import { findVisibleObject, type SocialObject } from '../reactions/reaction-objects';
+import { findLikedIds } from '../reactions/reactions.repo';
+import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
+import {
+  type CommentAuthor,
+  type CommentRow,
+  deleteCommentTree,
+  findAuthor,
+  findComment,
+  findObjectOwnerId,
+  insertComment,
+  listComments,
+} from './comments.repo';
+
+/** The object, when the actor may view its content (a locked item's comments are for those who unlocked it). */
+async function findViewableObject(
+  ctx: AppContext,
+  options: { actor: Actor; type: TComment['objectType']; id: string },
+) {
+  const object = await findVisibleObject(ctx, options);
+  if (!object.canView) {
+    throw new AppError('FORBIDDEN', 'Subscribe to this creator or buy this item to see and write comments.');
+  }
+  return object;
+}
+
+const canDelete = (actor: Actor, row: CommentRow, ownerId: string | null) =>
+  row.userId === actor.id || ownerId === actor.id || actor.role === 'admin';
+
+function present(
+  actor: Actor,
+  object: Pick<SocialObject, 'ownerId'>,
+  row: { comment: CommentRow; author: CommentAuthor },
+  likedIds: Set<string>,
+): TComment {
+  const { comment, author } = row;
+  return {
+    _id: comment.id,
+    objectType: comment.objectType,
+    objectId: comment.objectId,
+    parentId: comment.parentId,
+    content: comment.text,
+    author: {
+      _id: author.id,
+      name: author.name,
+      username: author.username,
+      avatar: publicFileUrl(author.avatarPath) ?? defaultAvatarUrl,
+    },
+    totalReply: comment.repliesCount,
+    totalLike: comment.likesCount,
+    isLiked: likedIds.has(comment.id),
+    canDelete: canDelete(actor, comment, object.ownerId),
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Comments on an object the actor may view (403 when it is locked for them, 404 when invisible).
+ * A reply names a comment of the same object; a reply to a reply joins its thread (one level).
+ */
+export async function createComment(
+  ctx: AppContext,
+  options: { actor: Actor; input: TCommentCreate },
+): Promise<TComment> {
+  const { actor, input } = options;
+  const object = await findViewableObject(ctx, { actor, type: input.objectType, id: input.objectId });
+  let parentId: string | null = null;
+  if (input.parentId) {
+    const parent = await findComment(ctx.db.db, input.parentId);
+    if (!parent || parent.objectType !== input.objectType || parent.objectId !== input.objectId) {
+      throw notFound('That comment');
+    }
+    parentId = parent.parentId ?? parent.id;
+  }
+  const row = await insertComment(ctx.db.db, {
+    objectType: input.objectType,
+    objectId: input.objectId,
+    parentId,
+    userId: actor.id,
+    text: input.content,
+  });
+  const author = (await findAuthor(ctx.db.db, actor.id))!;
+  return present(actor, object, { comment: row, author }, new Set());
+}
+
+/** A page of an object's comments (or of one comment's replies), with authors and reply counts. */
+export async function listObjectComments(
+  ctx: AppContext,
+  options: { actor: Actor; query: TCommentListQuery },
+): Promise<{ data: TComment[]; total: number }> {
+  const { actor, query } = options;
+  const object = await findViewableObject(ctx, { actor, type: query.objectType, id: query.objectId });
+  const { rows, total } = await listComments(ctx.db.db, { ...query, parentId: query.parentId ?? null });
+  const likedIds = await findLikedIds(ctx.db.db, {
+    userId: actor.id,
+    objectType: 'comment',
+    objectIds: rows.map((r) => r.comment.id),
+  });
+  return { data: rows.map((row) => present(actor, object, row, likedIds)), total };
+}
+
+/**
+ * Deletes a comment and its replies: its author, the creator who owns the object, or an admin.
+ * Anyone else gets the same 404 as for a missing comment.
+ */
+export async function deleteComment(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<{ _id: string; deleted: number; commentsCount: number }> {
+  const { actor, id } = options;
+  const row = await findComment(ctx.db.db, id);
+  if (!row) throw notFound('That comment');
+  const ownerId = await findObjectOwnerId(ctx.db.db, row.objectType, row.objectId);
+  if (!canDelete(actor, row, ownerId)) throw notFound('That comment');
+  return { _id: id, ...(await deleteCommentTree(ctx.db.db, row)) };
+}

@@ -1,0 +1,208 @@
+import { and, eq, feeds, reactions, sql } from '@fanstage/db';
+import { buildFeed, buildGallery, buildProduct, buildVideo } from '@fanstage/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Body = { objectType: string; objectId: string; action: string };
+const react = (token: string | undefined, payload: Body) =>
+  t.request({ method: 'POST', url: '/api/reactions', token, payload });
+const unreact = (token: string | undefined, payload: Body) =>
+  t.request({ method: 'DELETE', url: '/api/reactions', token, payload });
+
+const feedCounts = async (feedId: string) => {
+  const [row] = await t.ctx.db.db.select({ n: feeds.likesCount }).from(feeds).where(eq(feeds.id, feedId));
+  const [rows] = await t.ctx.db.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reactions)
+    .where(and(eq(reactions.objectId, feedId), eq(reactions.action, 'like')));
+  return { cached: row!.n, rows: rows!.n };
+};
+
+describe('POST /api/reactions', () => {
+  it('likes a post: one row, likes_count 1, and a second like changes nothing', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id });
+    const body = { objectType: 'feed', objectId: feed.id, action: 'like' };
+    const res = await react(fan.token, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ ...body, isReacted: true, likesCount: 1 });
+    expect((await react(fan.token, body)).json().data.likesCount).toBe(1);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 1, rows: 1 });
+  });
+
+  it('lets a fan like a locked post they can see as a card (no subscription)', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 5 });
+    const res = await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'like' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('counts exactly under 100 concurrent likes by 100 fans, each sent twice, then unlikes', async () => {
+    const creator = await t.creator();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id });
+    const fans = await Promise.all(Array.from({ length: 100 }, () => t.fan()));
+    const body = { objectType: 'feed', objectId: feed.id, action: 'like' };
+    const results = await Promise.all(fans.flatMap((f) => [react(f.token, body), react(f.token, body)]));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 100, rows: 100 });
+    const undo = await Promise.all(
+      fans.slice(0, 30).flatMap((f) => [unreact(f.token, body), unreact(f.token, body)]),
+    );
+    expect(undo.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 70, rows: 70 });
+  });
+
+  it('keeps likes_count on videos, galleries, products and creators', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const db = t.ctx.db.db;
+    const video = await buildVideo(db, { performerId: creator.user.id });
+    const gallery = await buildGallery(db, { performerId: creator.user.id });
+    const product = await buildProduct(db, { performerId: creator.user.id });
+    for (const [objectType, objectId] of [
+      ['video', video.id],
+      ['gallery', gallery.id],
+      ['product', product.id],
+      ['performer', creator.user.id],
+    ] as const) {
+      const res = await react(fan.token, { objectType, objectId, action: 'like' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.likesCount).toBe(1);
+      const again = await react(fan.token, { objectType, objectId, action: 'like' });
+      expect(again.json().data.likesCount).toBe(1);
+    }
+  });
+
+  it('answers 404 for an item of a creator invisible to the fan, and for an unknown id', async () => {
+    const hidden = await t.creator({ documentsVerified: false });
+    const fan = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: hidden.user.id });
+    const video = await buildVideo(t.ctx.db.db, { performerId: hidden.user.id });
+    expect(
+      (await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'like' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await react(fan.token, { objectType: 'video', objectId: video.id, action: 'like' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await react(fan.token, { objectType: 'performer', objectId: hidden.user.id, action: 'bookmark' }))
+        .statusCode,
+    ).toBe(404);
+    const unknown = await react(fan.token, {
+      objectType: 'gallery',
+      objectId: '01a2019b-4926-76fd-a59f-71dafbdd39d1',
+      action: 'like',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 0, rows: 0 });
+  });
+
+  it('refuses bad input with 400 and readable messages, and needs a login', async () => {
+    const fan = await t.fan();
+    const bad = await react(fan.token, { objectType: 'planet', objectId: 'x', action: 'love' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/object type|valid id|action/i);
+    const creator = await t.creator();
+    expect(
+      (await react(undefined, { objectType: 'performer', objectId: creator.user.id, action: 'like' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('DELETE /api/reactions', () => {
+  it('unlikes through the query string too, idempotently', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id });
+    await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'like' });
+    const url = `/api/reactions?objectType=feed&objectId=${feed.id}&action=like`;
+    const res = await t.request({ method: 'DELETE', url, token: fan.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ isReacted: false, likesCount: 0 });
+    const again = await t.request({ method: 'DELETE', url, token: fan.token });
+    expect(again.json().data.likesCount).toBe(0);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 0, rows: 0 });
+  });
+
+  it("removes only the caller's reaction", async () => {
+    const creator = await t.creator();
+    const a = await t.fan();
+    const b = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id });
+    const body = { objectType: 'feed', objectId: feed.id, action: 'like' };
+    await react(a.token, body);
+    const res = await unreact(b.token, body);
+    expect(res.json().data.likesCount).toBe(1);
+    expect(await feedCounts(feed.id)).toEqual({ cached: 1, rows: 1 });
+  });
+
+  it('answers 400 when fields are missing', async () => {
+    const fan = await t.fan();
+    const res = await t.request({ method: 'DELETE', url: '/api/reactions', token: fan.token });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/reactions/:type/bookmark', () => {
+  it("lists the caller's bookmarks newest first with a card; locked items show no private URL", async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const other = await t.fan();
+    const first = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, text: 'First post' });
+    const second = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, text: 'Second post' });
+    await react(fan.token, { objectType: 'feed', objectId: first.id, action: 'bookmark' });
+    await new Promise((r) => setTimeout(r, 5));
+    await react(fan.token, { objectType: 'feed', objectId: second.id, action: 'bookmark' });
+    await react(other.token, { objectType: 'feed', objectId: first.id, action: 'bookmark' });
+    const res = await t.request({ url: '/api/reactions/feeds/bookmark', token: fan.token });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(2);
+    expect(body.data.map((b: { objectId: string }) => b.objectId)).toEqual([second.id, first.id]);
+    expect(body.data[0]).toMatchObject({
+      title: 'Second post',
+      isAvailable: true,
+      isLocked: true,
+      performer: { _id: creator.user.id, username: creator.user.username },
+    });
+    expect(JSON.stringify(body)).not.toContain('/private/');
+  });
+
+  it('lists bookmarked creators, videos, galleries and products', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const db = t.ctx.db.db;
+    const video = await buildVideo(db, { performerId: creator.user.id, title: 'Clip' });
+    const gallery = await buildGallery(db, { performerId: creator.user.id, title: 'Set' });
+    const product = await buildProduct(db, { performerId: creator.user.id, name: 'Mug' });
+    const cases = [
+      ['performers', 'performer', creator.user.id, creator.user.name],
+      ['videos', 'video', video.id, 'Clip'],
+      ['galleries', 'gallery', gallery.id, 'Set'],
+      ['products', 'product', product.id, 'Mug'],
+    ] as const;
+    for (const [type, objectType, objectId, title] of cases) {
+      expect((await react(fan.token, { objectType, objectId, action: 'bookmark' })).statusCode).toBe(200);
+      const res = await t.request({ url: `/api/reactions/${type}/bookmark`, token: fan.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ total: 1, data: [{ objectId, title }] });
+    }
+  });
+
+  it('answers 400 for an unknown type and 401 without a login', async () => {
+    const fan = await t.fan();
+    expect((await t.request({ url: '/api/reactions/planets/bookmark', token: fan.token })).statusCode).toBe(
+      400,
+    );
+    expect((await t.request({ url: '/api/reactions/feeds/bookmark' })).statusCode).toBe(401);
+  });
+});
