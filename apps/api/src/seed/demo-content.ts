@@ -311,6 +311,8 @@ interface CreatorState {
   plan: CreatorPlan;
   /** PPV posts, for the demo purchase. */
   ppvPostIds: string[];
+  /** Place among all demo creators: picks the clip generator and spreads the post times. */
+  index: number;
 }
 
 async function seedProfile(ctx: AppContext, s: CreatorState) {
@@ -510,6 +512,29 @@ async function seedCreatorVideos(
   return queued;
 }
 
+function statesOf(options: { creators: SeededPerson[]; allCreators: SeededPerson[] }): CreatorState[] {
+  return options.creators
+    .filter((c) => plans[c.account.username])
+    .map((person) => ({
+      person,
+      actor: actorOf(person),
+      plan: plans[person.account.username]!,
+      ppvPostIds: [],
+      index: options.allCreators.findIndex((c) => c.id === person.id),
+    }));
+}
+
+/** The video posts and asset videos of these creators; answers how many files wait for a transcode. */
+export async function seedDemoVideos(
+  ctx: AppContext,
+  options: { creators: SeededPerson[]; allCreators: SeededPerson[] },
+): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  let queued = 0;
+  for (const s of statesOf(options)) queued += await seedCreatorVideos(ctx, s, s.index, now);
+  return queued;
+}
+
 /** Seeds the content of the creators and the fans' follows, subscriptions and purchase. */
 export async function seedDemoContent(
   ctx: AppContext,
@@ -520,21 +545,11 @@ export async function seedDemoContent(
   } & DemoContentOptions,
 ): Promise<DemoContentResult> {
   const now = ctx.clock.now().getTime();
-  const states: CreatorState[] = options.creators
-    .filter((c) => plans[c.account.username])
-    .map((person) => ({
-      person,
-      actor: actorOf(person),
-      plan: plans[person.account.username]!,
-      ppvPostIds: [],
-    }));
-  const indexOf = (s: CreatorState) => options.allCreators.findIndex((c) => c.id === s.person.id);
-
-  await inPool(states, 2, (s) => seedCreatorContent(ctx, s, indexOf(s), now));
+  const states = statesOf(options);
+  await inPool(states, 2, (s) => seedCreatorContent(ctx, s, s.index, now));
   let queuedMedia = states.reduce((n, s) => n + (s.plan.audio ? 1 : 0), 0);
-  if (options.videos !== false) {
-    for (const s of states) queuedMedia += await seedCreatorVideos(ctx, s, indexOf(s), now);
-  }
+  // Videos last: their transcodes start at once and should not slow the pictures down.
+  if (options.videos !== false) queuedMedia += await seedDemoVideos(ctx, options);
 
   // Fans: each follows two to four creators; three hold subscriptions; one bought a PPV post.
   const byUsername = new Map(options.allCreators.map((c) => [c.account.username, c]));
