@@ -32,6 +32,7 @@ import { performersAdminRoutes } from './modules/performers/performers.admin.rou
 import { performersRoutes } from './modules/performers/performers.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(assetsRoutes, { ctx });
       await api.register(reactionsRoutes, { ctx });
       await api.register(commentsRoutes, { ctx });
+      await api.register(reportsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -9,5 +9,6 @@ export * from './media';
 export * from './performers';
 export * from './reactions';
 export * from './reference';
+export * from './reports';
 export * from './settings';
 export * from './users';
