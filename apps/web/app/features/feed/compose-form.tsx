@@ -49,7 +49,7 @@ import { isUploadRunning, type UploadItem, useFileStatus, useUploads } from './u
 const accessOptions = [
   { value: 'subscribers', label: 'Subscribers' },
   { value: 'ppv', label: 'Pay per view' },
-  { value: 'free', label: 'Free for fans' },
+  { value: 'free', label: 'Free' },
 ];
 
 const accessHelp: Record<ComposeValues['access'], string> = {
@@ -57,6 +57,15 @@ const accessHelp: Record<ComposeValues['access'], string> = {
   ppv: 'Fans pay this price once to unlock the post (subscribers too).',
   free: 'Everyone who is logged in can see this post, free.',
 };
+
+const uploadKindOf = (file: File): TMediaUploadKind | null =>
+  file.type.startsWith('image/')
+    ? 'photo'
+    : file.type.startsWith('video/')
+      ? 'video'
+      : file.type.startsWith('audio/')
+        ? 'audio'
+        : null;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -85,21 +94,19 @@ export function ComposeForm({ username }: { username: string | null }) {
   });
 
   const handleDrop = (files: File[]) => {
+    // A post holds several photos, or one video, or one audio file: check the whole drop first.
+    let current = mainKind;
     for (const file of files) {
-      const kind: TMediaUploadKind | null = file.type.startsWith('image/')
-        ? 'photo'
-        : file.type.startsWith('video/')
-          ? 'video'
-          : file.type.startsWith('audio/')
-            ? 'audio'
-            : null;
-      const current = mainKind ?? media.find(Boolean)?.kind ?? null;
+      const kind = uploadKindOf(file);
       if (!kind) return notifyError('Choose photos, one video or one audio file.');
       if (current && (current !== kind || kind !== 'photo'))
         return notifyError('A post holds several photos, or one video, or one audio file.');
-      const problem = uploads.add(kind, file);
-      if (problem) return notifyError(problem);
-      if (kind !== 'photo') return;
+      current = kind;
+    }
+    for (const file of files) {
+      const kind = uploadKindOf(file);
+      const problem = kind ? uploads.add(kind, file) : null;
+      if (problem) notifyError(problem);
     }
   };
 
@@ -164,7 +171,7 @@ export function ComposeForm({ username }: { username: string | null }) {
               {...form.register('text')}
             />
 
-            {hasPoll ? null : (
+            {hasPoll || mainKind === 'video' || mainKind === 'audio' ? null : (
               <div>
                 <Text size="sm" fw={500} mb={6}>
                   Media
@@ -173,8 +180,7 @@ export function ComposeForm({ username }: { username: string | null }) {
                   onDrop={handleDrop}
                   onReject={() => notifyError('Choose photos, one video or one audio file.')}
                   accept={['image/*', 'video/*', 'audio/*']}
-                  multiple={mainKind === null || mainKind === 'photo'}
-                  disabled={mainKind === 'video' || mainKind === 'audio'}
+                  multiple
                   className={classes.dropzone}
                   radius="md"
                 >
@@ -196,11 +202,9 @@ export function ComposeForm({ username }: { username: string | null }) {
                     </Dropzone.Idle>
                     <div>
                       <Text size="sm" fw={500}>
-                        {mainKind === 'video' || mainKind === 'audio'
-                          ? `One ${mainKind} per post: remove it to choose another`
-                          : mainKind === 'photo'
-                            ? 'Drop more photos or click to add them'
-                            : 'Drop photos, a video or an audio file, or click to choose'}
+                        {mainKind === 'photo'
+                          ? 'Drop more photos or click to add them'
+                          : 'Drop photos, a video or an audio file, or click to choose'}
                       </Text>
                       <Text size="xs" c="dimmed">
                         Photos up to 20 MB each, video up to 2 GB, audio up to 200 MB

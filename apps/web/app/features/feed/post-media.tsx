@@ -221,13 +221,15 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
   const [soonOpen, soon] = useDisclosure(false);
   const cta = lockCallToAction(post, monthlyPrice);
   const facts = lockedFacts(post);
-  const background = post.files.find((f) => f.preview)?.preview ?? post.thumbnail.url;
+  const preview = post.files.find((f) => f.preview)?.preview;
+  const background = preview ?? post.thumbnail.url;
+  const isCompact = !preview && post.thumbnail.source === 'default';
   const FactsIcon = facts?.icon;
 
   return (
     <div
-      className={`${classes.locked} ${post.files.length === 0 ? classes.lockedCompact : ''}`}
-      style={post.files.length > 0 ? { aspectRatio: frameRatio(post.files[0]) } : undefined}
+      className={`${classes.locked} ${isCompact ? classes.lockedCompact : ''}`}
+      style={isCompact ? undefined : { aspectRatio: frameRatio(post.files[0]) }}
     >
       <img className={classes.lockedBackground} src={background} alt="" aria-hidden />
       <div className={classes.lockedOverlay}>

@@ -40,6 +40,7 @@ import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useCreatorFeed } from '../feed/feed-api';
 import { PostList } from '../feed/post-list';
+import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import { GalleryGrid, VideoGrid } from './asset-grids';
@@ -237,11 +238,14 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
 function CreatorPosts({ performer, isSelf }: { performer: TPerformerPublic; isSelf: boolean }) {
   const feed = useCreatorFeed(performer.username ?? performer._id);
   return (
-    <PostList
-      query={feed}
-      monthlyPrice={performer.freeSubscription ? null : performer.monthlyPrice}
-      empty={<NothingYet performer={performer} isSelf={isSelf} what="posts" />}
-    />
+    <Box maw={680} mx="auto">
+      <PostList
+        query={feed}
+        monthlyPrice={performer.freeSubscription ? null : performer.monthlyPrice}
+        renderActions={isSelf ? (post) => <PostOwnerMenu post={post} /> : undefined}
+        empty={<NothingYet performer={performer} isSelf={isSelf} what="posts" />}
+      />
+    </Box>
   );
 }
 
