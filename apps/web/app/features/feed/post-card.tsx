@@ -13,10 +13,12 @@ import {
 } from '@mantine/core';
 import {
   IconBookmark,
+  IconBookmarkFilled,
   IconCheck,
   IconClock,
   IconCoin,
   IconHeart,
+  IconHeartFilled,
   IconMessageCircle,
   IconPinnedFilled,
 } from '@tabler/icons-react';
@@ -26,10 +28,12 @@ import { Link } from 'react-router';
 import { formatCount, plural } from '../../lib/format';
 import { splitLinks } from '../../lib/linkify';
 import { notifyError } from '../../lib/notify';
+import { useCurrentUser } from '../auth/use-current-user';
 import { useVote } from './feed-api';
 import { accessLabel, pollPercentages, timeAgo } from './feed-format';
 import classes from './post-card.module.css';
 import { AudioPlayer, LockedMedia, PhotoCarousel, VideoPlayer } from './post-media';
+import { usePostReactions } from './use-reactions';
 
 export interface PostCardProps {
   post: TFeed;
@@ -41,6 +45,8 @@ export interface PostCardProps {
 
 /** One post: who and when, its text, its media (or the lock), a poll, and the reaction bar. */
 export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
+  const isLoggedIn = Boolean(useCurrentUser());
+  const reactions = usePostReactions(post);
   const profilePath = `/${post.performer.username ?? post.performer._id}`;
   return (
     <Card component="article" aria-label={`Post by ${post.performer.name}`}>
@@ -59,7 +65,7 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
                   @{post.performer.username}
                 </Text>
               ) : null}
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" aria-hidden>
                 ·
               </Text>
               <PostTime post={post} />
@@ -68,9 +74,16 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
         </Group>
         <Group gap={6} wrap="nowrap">
           {post.isPinned ? (
-            <Badge variant="light" leftSection={<IconPinnedFilled size={12} />}>
-              Pinned
-            </Badge>
+            <>
+              <Badge variant="light" leftSection={<IconPinnedFilled size={12} />} visibleFrom="xs">
+                Pinned
+              </Badge>
+              <Tooltip label="Pinned">
+                <Badge variant="light" px={6} hiddenFrom="xs" aria-label="Pinned">
+                  <IconPinnedFilled size={12} style={{ display: 'block' }} />
+                </Badge>
+              </Tooltip>
+            </>
           ) : null}
           {post.status === 'scheduled' ? (
             <Badge variant="light" color="yellow" leftSection={<IconClock size={12} />}>
@@ -96,11 +109,37 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
 
       <Group justify="space-between" mt="sm" gap="xs">
         <Group gap={4}>
-          <SoonIconButton label="Like" icon={<IconHeart size={20} />} count={post.likesCount} />
+          {isLoggedIn ? (
+            <ReactionButton
+              label={reactions.isLiked ? 'Unlike' : 'Like'}
+              isActive={reactions.isLiked}
+              color="red"
+              icon={reactions.isLiked ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
+              count={reactions.likesCount}
+              onClick={reactions.toggleLike}
+            />
+          ) : (
+            <SoonIconButton
+              label="Like"
+              hint="log in first"
+              icon={<IconHeart size={20} />}
+              count={post.likesCount}
+            />
+          )}
           <SoonIconButton label="Comment" icon={<IconMessageCircle size={20} />} count={post.commentsCount} />
           <SoonIconButton label="Send a tip" icon={<IconCoin size={20} />} />
         </Group>
-        <SoonIconButton label="Bookmark" icon={<IconBookmark size={20} />} />
+        {isLoggedIn ? (
+          <ReactionButton
+            label={reactions.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+            isActive={reactions.isBookmarked}
+            color="brand"
+            icon={reactions.isBookmarked ? <IconBookmarkFilled size={20} /> : <IconBookmark size={20} />}
+            onClick={reactions.toggleBookmark}
+          />
+        ) : (
+          <SoonIconButton label="Bookmark" hint="log in first" icon={<IconBookmark size={20} />} />
+        )}
       </Group>
     </Card>
   );
@@ -111,7 +150,14 @@ function PostTime({ post }: { post: TFeed }) {
   const full = dayjs(at).format('MMM D, YYYY HH:mm');
   return (
     <Tooltip label={post.status === 'scheduled' ? `Goes live ${full}` : full}>
-      <Text size="sm" c="dimmed" component="time" dateTime={at} suppressHydrationWarning>
+      <Text
+        size="sm"
+        c="dimmed"
+        component="time"
+        dateTime={at}
+        style={{ whiteSpace: 'nowrap' }}
+        suppressHydrationWarning
+      >
         {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
       </Text>
     </Tooltip>
@@ -203,11 +249,21 @@ function Poll({ post, poll }: { post: TFeed; poll: NonNullable<TFeed['poll']> })
 }
 
 /** A reaction that is not wired yet: looks disabled and says so in a tooltip. */
-function SoonIconButton({ label, icon, count }: { label: string; icon: ReactNode; count?: number }) {
+function SoonIconButton({
+  label,
+  icon,
+  count,
+  hint = 'coming soon',
+}: {
+  label: string;
+  icon: ReactNode;
+  count?: number;
+  hint?: string;
+}) {
   return (
-    <Tooltip label={`${label}: coming soon`}>
+    <Tooltip label={`${label}: ${hint}`}>
       <UnstyledButton
-        aria-label={`${label} (coming soon)`}
+        aria-label={`${label} (${hint})`}
         aria-disabled
         className={classes.soon}
         px={8}
@@ -219,6 +275,36 @@ function SoonIconButton({ label, icon, count }: { label: string; icon: ReactNode
           {count !== undefined ? (
             <Text size="sm" fw={600}>
               {formatCount(count)}
+            </Text>
+          ) : null}
+        </Group>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function ReactionButton(props: {
+  label: string;
+  icon: ReactNode;
+  isActive: boolean;
+  color: string;
+  count?: number;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={props.label}>
+      <UnstyledButton
+        aria-label={props.label}
+        aria-pressed={props.isActive}
+        px={8}
+        py={4}
+        onClick={props.onClick}
+      >
+        <Group gap={6} wrap="nowrap" c={props.isActive ? props.color : 'dimmed'}>
+          {props.icon}
+          {props.count !== undefined ? (
+            <Text size="sm" fw={600}>
+              {formatCount(props.count)}
             </Text>
           ) : null}
         </Group>
