@@ -35,6 +35,7 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(reactionsRoutes, { ctx });
       await api.register(commentsRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
+      await api.register(siteContentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -11,4 +11,5 @@ export * from './reactions';
 export * from './reference';
 export * from './reports';
 export * from './settings';
+export * from './site-content';
 export * from './users';

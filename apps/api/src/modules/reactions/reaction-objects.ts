@@ -1,7 +1,7 @@
 import { comments, eq, inArray, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
-import { findVisibleGallery, getPublicGallery } from '../assets/galleries.service';
+import { getPublicGallery } from '../assets/galleries.service';
 import { getPublicProduct } from '../assets/products.service';
 import { getPublicVideo } from '../assets/videos.service';
 import type { Actor } from '../auth/sessions';
@@ -81,7 +81,6 @@ export async function findVisibleObject(
       };
     }
     case 'gallery': {
-      await findVisibleGallery(ctx, { actor, id });
       const gallery = await getPublicGallery(ctx, { actor, id });
       return {
         type,
