@@ -127,6 +127,9 @@ export const ZFeed = z.object({
   poll: ZFeedPoll.nullable(),
   isPinned: z.boolean(),
   likesCount: z.number().int(),
+  /** The viewer's own reactions (false for visitors). */
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
   commentsCount: z.number().int(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string(),

@@ -53,6 +53,7 @@ export function presentFeed(
     now: Date;
     isOwnerView: boolean;
     sign: (key: string) => string;
+    reactions?: { isLiked: boolean; isBookmarked: boolean };
   },
 ): TFeed {
   const { feed, author } = row;
@@ -96,6 +97,8 @@ export function presentFeed(
     poll: presentPoll(feed.id, details, options.now),
     isPinned: feed.isPinned,
     likesCount: feed.likesCount,
+    isLiked: options.reactions?.isLiked ?? false,
+    isBookmarked: options.reactions?.isBookmarked ?? false,
     commentsCount: feed.commentsCount,
     scheduledAt: feed.scheduledAt?.toISOString() ?? null,
     publishedAt: feed.publishedAt.toISOString(),

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentFileStatus } from '../media/media.presenter';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
+import { findReactedIds } from '../reactions/reactions.repo';
 import { presentFeed } from './feeds.presenter';
 import {
   bumpPerformerCounters,
@@ -219,9 +220,16 @@ async function presentPage(
     isSale: feed.isSale,
     priceCents: feed.priceCents,
   }));
-  const [access, details] = await Promise.all([
+  const feedIds = rows.map((r) => r.feed.id);
+  const reacted = (action: 'like' | 'bookmark') =>
+    actor
+      ? findReactedIds(ctx.db.db, { userId: actor.id, objectType: 'feed', objectIds: feedIds, action })
+      : Promise.resolve(new Set<string>());
+  const [access, details, liked, bookmarked] = await Promise.all([
     decideContentAccess(ctx, { actor, items }),
     loadFeedDetails(ctx.db.db, { feeds: rows.map((r) => r.feed), viewerId: actor?.id ?? null }),
+    reacted('like'),
+    reacted('bookmark'),
   ]);
   const now = ctx.clock.now();
   const sign = (key: string) => signMediaUrl(ctx, key);
@@ -232,6 +240,7 @@ async function presentPage(
       now,
       isOwnerView: actor?.id === row.feed.performerId || actor?.role === 'admin',
       sign,
+      reactions: { isLiked: liked.has(row.feed.id), isBookmarked: bookmarked.has(row.feed.id) },
     }),
   );
 }

@@ -144,9 +144,20 @@ export async function listReactions(
 }
 
 /** Which of these object ids the user has liked (for presenting lists). */
-export async function findLikedIds(
+export const findLikedIds = (
   db: Executor,
   options: { userId: string; objectType: TReactionObjectType; objectIds: string[] },
+): Promise<Set<string>> => findReactedIds(db, { ...options, action: 'like' });
+
+/** Which of these object ids the user has reacted to with this action, in one query. */
+export async function findReactedIds(
+  db: Executor,
+  options: {
+    userId: string;
+    objectType: TReactionObjectType;
+    objectIds: string[];
+    action: 'like' | 'bookmark';
+  },
 ): Promise<Set<string>> {
   if (options.objectIds.length === 0) return new Set();
   const rows = await db
@@ -155,7 +166,7 @@ export async function findLikedIds(
     .where(
       and(
         eq(reactions.userId, options.userId),
-        eq(reactions.action, 'like'),
+        eq(reactions.action, options.action),
         eq(reactions.objectType, options.objectType),
         inArray(reactions.objectId, options.objectIds),
       ),

@@ -37,6 +37,26 @@ describe('POST /api/reactions', () => {
     expect(await feedCounts(feed.id)).toEqual({ cached: 1, rows: 1 });
   });
 
+  it("shows the viewer's own like and bookmark on the post, and not another fan's", async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const other = await t.fan();
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 0 });
+    await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'like' });
+    await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'bookmark' });
+    const view = (token: string) => t.request({ url: `/api/user/feeds/${feed.id}`, token });
+    expect((await view(fan.token)).json().data).toMatchObject({
+      isLiked: true,
+      isBookmarked: true,
+      likesCount: 1,
+    });
+    expect((await view(other.token)).json().data).toMatchObject({
+      isLiked: false,
+      isBookmarked: false,
+      likesCount: 1,
+    });
+  });
+
   it('lets a fan like a locked post they can see as a card (no subscription)', async () => {
     const creator = await t.creator();
     const fan = await t.fan();

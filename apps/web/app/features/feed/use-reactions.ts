@@ -4,18 +4,14 @@ import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 
-/** Posts do not say yet whether the viewer liked or bookmarked them; read the flags when they come. */
-type WithReactions = TFeed & { isLiked?: boolean; isBookmarked?: boolean };
-
 /**
  * Like and bookmark of one post, optimistic: the button changes at once, the server's exact
  * like count replaces the guess, and a failure puts everything back with a toast.
  */
 export function usePostReactions(post: TFeed) {
-  const flags = post as WithReactions;
   const [state, setState] = useState({
-    isLiked: flags.isLiked ?? false,
-    isBookmarked: flags.isBookmarked ?? false,
+    isLiked: post.isLiked,
+    isBookmarked: post.isBookmarked,
     likesCount: post.likesCount,
   });
 
