@@ -17,42 +17,22 @@ import {
   users,
   videos,
 } from '@fanstage/db';
+import { bumpCounter, type CounterColumn } from '../../lib/counters';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentAuthor = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;
 
+/** Where each kind of object keeps its comments_count. */
+const commentCounters: Record<TCommentObjectType, CounterColumn> = {
+  feed: { table: feeds, key: feeds.id, counter: feeds.commentsCount },
+  video: { table: videos, key: videos.id, counter: videos.commentsCount },
+  gallery: { table: galleries, key: galleries.id, counter: galleries.commentsCount },
+  product: { table: products, key: products.id, counter: products.commentsCount },
+};
+
 /** Adds `by` to the object's comments_count; answers the new value. */
-async function bumpComments(tx: Transaction, type: TCommentObjectType, id: string, by: number) {
-  const returned = await (async () => {
-    switch (type) {
-      case 'feed':
-        return tx
-          .update(feeds)
-          .set({ commentsCount: sql`${feeds.commentsCount} + ${by}` })
-          .where(eq(feeds.id, id))
-          .returning({ n: feeds.commentsCount });
-      case 'video':
-        return tx
-          .update(videos)
-          .set({ commentsCount: sql`${videos.commentsCount} + ${by}` })
-          .where(eq(videos.id, id))
-          .returning({ n: videos.commentsCount });
-      case 'gallery':
-        return tx
-          .update(galleries)
-          .set({ commentsCount: sql`${galleries.commentsCount} + ${by}` })
-          .where(eq(galleries.id, id))
-          .returning({ n: galleries.commentsCount });
-      case 'product':
-        return tx
-          .update(products)
-          .set({ commentsCount: sql`${products.commentsCount} + ${by}` })
-          .where(eq(products.id, id))
-          .returning({ n: products.commentsCount });
-    }
-  })();
-  return Number(returned[0]?.n ?? 0);
-}
+const bumpComments = (tx: Transaction, type: TCommentObjectType, id: string, by: number): Promise<number> =>
+  bumpCounter(tx, commentCounters[type], id, by);
 
 export async function findComment(db: Executor, id: string): Promise<CommentRow | null> {
   const [row] = await db.select().from(comments).where(eq(comments.id, id));

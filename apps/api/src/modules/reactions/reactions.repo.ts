@@ -15,6 +15,7 @@ import {
   type Transaction,
   videos,
 } from '@fanstage/db';
+import { bumpCounter, type CounterColumn } from '../../lib/counters';
 
 export type ReactionRow = typeof reactions.$inferSelect;
 interface ReactionKey {
@@ -24,55 +25,23 @@ interface ReactionKey {
   action: TReactionAction;
 }
 
+/** Where each kind of object keeps its likes_count. */
+const likeCounters: Record<TReactionObjectType, CounterColumn> = {
+  feed: { table: feeds, key: feeds.id, counter: feeds.likesCount },
+  video: { table: videos, key: videos.id, counter: videos.likesCount },
+  gallery: { table: galleries, key: galleries.id, counter: galleries.likesCount },
+  product: { table: products, key: products.id, counter: products.likesCount },
+  performer: {
+    table: performerProfiles,
+    key: performerProfiles.userId,
+    counter: performerProfiles.likesCount,
+  },
+  comment: { table: comments, key: comments.id, counter: comments.likesCount },
+};
+
 /** Adds `by` to the object's likes_count and answers the new value (0 when the object is gone). */
-async function bumpLikes(
-  tx: Transaction,
-  type: TReactionObjectType,
-  id: string,
-  by: number,
-): Promise<number> {
-  const returned = await (async () => {
-    switch (type) {
-      case 'feed':
-        return tx
-          .update(feeds)
-          .set({ likesCount: sql`${feeds.likesCount} + ${by}` })
-          .where(eq(feeds.id, id))
-          .returning({ n: feeds.likesCount });
-      case 'video':
-        return tx
-          .update(videos)
-          .set({ likesCount: sql`${videos.likesCount} + ${by}` })
-          .where(eq(videos.id, id))
-          .returning({ n: videos.likesCount });
-      case 'gallery':
-        return tx
-          .update(galleries)
-          .set({ likesCount: sql`${galleries.likesCount} + ${by}` })
-          .where(eq(galleries.id, id))
-          .returning({ n: galleries.likesCount });
-      case 'product':
-        return tx
-          .update(products)
-          .set({ likesCount: sql`${products.likesCount} + ${by}` })
-          .where(eq(products.id, id))
-          .returning({ n: products.likesCount });
-      case 'performer':
-        return tx
-          .update(performerProfiles)
-          .set({ likesCount: sql`${performerProfiles.likesCount} + ${by}` })
-          .where(eq(performerProfiles.userId, id))
-          .returning({ n: performerProfiles.likesCount });
-      case 'comment':
-        return tx
-          .update(comments)
-          .set({ likesCount: sql`${comments.likesCount} + ${by}` })
-          .where(eq(comments.id, id))
-          .returning({ n: comments.likesCount });
-    }
-  })();
-  return Number(returned[0]?.n ?? 0);
-}
+const bumpLikes = (tx: Transaction, type: TReactionObjectType, id: string, by: number): Promise<number> =>
+  bumpCounter(tx, likeCounters[type], id, by);
 
 /** The object's cached likes count, read without changing it. */
 const likesOf = (tx: Transaction, type: TReactionObjectType, id: string) => bumpLikes(tx, type, id, 0);
