@@ -1,0 +1,13 @@
+import { data } from 'react-router';
+import { guardPage } from '../../lib/page-guard';
+import type { Route } from './+types/video-edit';
+
+/** Placeholder until the page lands: access rules apply, then a 404. */
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'creator');
+  throw data('Page not found', { status: 404 });
+}
+
+export default function Placeholder() {
+  return null;
+}
