@@ -91,6 +91,11 @@ export const ZGallery = z.object({
   cover: ZMediaView.nullable(),
   /** True when the viewer may see the metadata but not the photos (must subscribe or buy). */
   isLocked: z.boolean(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  /** The viewer's own reactions (false for visitors). */
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -187,6 +192,11 @@ export const ZVideo = z.object({
   /** Shown to everyone who may see the video's metadata. */
   teaser: ZMediaView.nullable(),
   thumbnail: ZMediaView.nullable(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  /** The viewer's own reactions (false for visitors). */
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -255,6 +265,11 @@ export const ZProduct = z.object({
   images: z.array(ZMediaView),
   /** Owner only: whether a digital product has its file. The file itself is never in a response. */
   hasDigitalFile: z.boolean().optional(),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  /** The viewer's own reactions (false for visitors). */
+  isLiked: z.boolean(),
+  isBookmarked: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

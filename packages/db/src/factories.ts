@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { newId } from './ids';
 import {
@@ -177,6 +178,11 @@ export async function buildVideo(
     .insert(videos)
     .values({ title: `Video ${nextSuffix()}`, fileId, ...values })
     .returning();
+  // The profile counts the video, as an upload would, so deleting it later keeps the counter exact.
+  await db
+    .update(performerProfiles)
+    .set({ videosCount: sql`${performerProfiles.videosCount} + 1` })
+    .where(eq(performerProfiles.userId, options.performerId));
   return row!;
 }
 

@@ -1,13 +1,20 @@
 import { fromCents, type TGallery, type TPhoto } from '@fanstage/contract';
 import { presentMedia } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
+import type { ViewerReactions } from '../reactions/reactions.service';
 import { iso } from './assets.files';
 import type { GalleryRow, PhotoRow } from './galleries.repo';
 
 /** A gallery for one viewer: the cover's URLs only when the viewer may see the photos. */
 export function presentGallery(
   row: GalleryRow,
-  options: { numPhotos: number; coverFile: FileRow | null; canView: boolean; sign: (key: string) => string },
+  options: {
+    numPhotos: number;
+    coverFile: FileRow | null;
+    canView: boolean;
+    sign: (key: string) => string;
+    reactions: ViewerReactions;
+  },
 ): TGallery {
   return {
     _id: row.id,
@@ -23,6 +30,9 @@ export function presentGallery(
       ? presentMedia(options.coverFile, { canView: options.canView, sign: options.sign })
       : null,
     isLocked: !options.canView,
+    likesCount: row.likesCount,
+    commentsCount: row.commentsCount,
+    ...options.reactions,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -12,8 +12,10 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess } from '../access/content-access';
 import type { Actor } from '../auth/sessions';
+import { deleteSocialTraces } from '../comments/comments.repo';
 import type { FileRow } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
+import { loadViewerReactions } from '../reactions/reactions.service';
 import { findOwnGallery, galleryGate, photoGate } from './assets.access';
 import { removeStoredBytes, signerOf } from './assets.files';
 import { presentGallery, presentPhoto } from './galleries.presenter';
@@ -42,13 +44,18 @@ async function presentGalleries(
   options: { actor: Actor | null; rows: GalleryRow[] },
 ): Promise<TGallery[]> {
   const { rows } = options;
-  const [counts, covers, decisions] = await Promise.all([
+  const [counts, covers, decisions, reactionsOf] = await Promise.all([
     countPhotosByGallery(
       ctx.db.db,
       rows.map((r) => r.id),
     ),
     findCoverFiles(ctx.db.db, rows),
     decideContentAccess(ctx, { actor: options.actor, items: rows.map(galleryGate) }),
+    loadViewerReactions(ctx, {
+      actor: options.actor,
+      objectType: 'gallery',
+      objectIds: rows.map((r) => r.id),
+    }),
   ]);
   const sign = signerOf(ctx);
   return rows.map((row) =>
@@ -57,6 +64,7 @@ async function presentGalleries(
       coverFile: covers.get(row.id) ?? null,
       canView: decisions.get(row.id)?.canView ?? false,
       sign,
+      reactions: reactionsOf(row.id),
     }),
   );
 }
@@ -112,6 +120,7 @@ export async function deleteGallery(ctx: AppContext, options: { actor: Actor; id
     await updateGalleryRow(tx, gallery.id, { coverPhotoId: null });
     const fileRows = await deletePhotos(tx, photoIds);
     await adjustPhotosCount(tx, gallery.performerId, -photoIds.length);
+    await deleteSocialTraces(tx, 'gallery', gallery.id);
     await deleteGalleryRow(tx, gallery.id);
     return fileRows;
   });

@@ -10,10 +10,12 @@ import { newId } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { deleteSocialTraces } from '../comments/comments.repo';
 import type { TempUpload } from '../files/files.upload';
 import { presentMedia } from '../media/media.presenter';
 import { insertFile } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
+import { loadViewerReactions } from '../reactions/reactions.service';
 import { discardFiles, findFilesByIds, iso, signerOf, storeUploads } from './assets.files';
 import type { FormFileField } from './assets.upload';
 import {
@@ -42,10 +44,13 @@ async function presentProducts(
   actor: Actor | null,
   rows: ProductRow[],
 ): Promise<TProduct[]> {
-  const images = await findFilesByIds(
-    ctx.db.db,
-    rows.flatMap((r) => r.imageFileIds),
-  );
+  const [images, reactionsOf] = await Promise.all([
+    findFilesByIds(
+      ctx.db.db,
+      rows.flatMap((r) => r.imageFileIds),
+    ),
+    loadViewerReactions(ctx, { actor, objectType: 'product', objectIds: rows.map((r) => r.id) }),
+  ]);
   const sign = signerOf(ctx);
   return rows.map((row) => ({
     _id: row.id,
@@ -61,6 +66,9 @@ async function presentProducts(
       return file ? [presentMedia(file, { canView: true, sign })] : [];
     }),
     hasDigitalFile: actor?.id === row.performerId ? row.digitalFileId !== null : undefined,
+    likesCount: row.likesCount,
+    commentsCount: row.commentsCount,
+    ...reactionsOf(row.id),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   }));
@@ -196,7 +204,10 @@ export async function updateProduct(
 /** Deletes a product with its images and file. Orders (the money issue) keep their own copy of what was sold. */
 export async function deleteProduct(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
   const row = await findOwnProduct(ctx, options);
-  await deleteProductRow(ctx.db.db, row.id);
+  await ctx.db.db.transaction(async (tx) => {
+    await deleteSocialTraces(tx, 'product', row.id);
+    await deleteProductRow(tx, row.id);
+  });
   await discardFiles(ctx, [...row.imageFileIds, row.digitalFileId]);
 }
 

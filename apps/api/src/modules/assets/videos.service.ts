@@ -14,10 +14,12 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess, type GatedItem } from '../access/content-access';
 import type { Actor } from '../auth/sessions';
+import { deleteSocialTraces } from '../comments/comments.repo';
 import type { TempUpload } from '../files/files.upload';
 import { presentFileStatus, presentMedia, presentTeaserUrl } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
+import { loadViewerReactions } from '../reactions/reactions.service';
 import { discardFiles, findFilesByIds, iso, removeStoredBytes, signerOf, storeUploads } from './assets.files';
 import type { FormFileField } from './assets.upload';
 import {
@@ -57,12 +59,13 @@ export function videoStatusOf(row: VideoRow, file: Pick<FileRow, 'status'>): TVi
 
 /** Presents videos for one viewer: one gate call and one file query for the whole page. */
 async function presentVideos(ctx: AppContext, actor: Actor | null, rows: VideoWithFile[]): Promise<TVideo[]> {
-  const [extras, decisions] = await Promise.all([
+  const [extras, decisions, reactionsOf] = await Promise.all([
     findFilesByIds(
       ctx.db.db,
       rows.flatMap((r) => [r.video.teaserFileId, r.video.thumbnailFileId]),
     ),
     decideContentAccess(ctx, { actor, items: rows.map((r) => videoGate(r.video)) }),
+    loadViewerReactions(ctx, { actor, objectType: 'video', objectIds: rows.map((r) => r.video.id) }),
   ]);
   const sign = signerOf(ctx);
   return rows.map(({ video, file }) => {
@@ -94,6 +97,9 @@ async function presentVideos(ctx: AppContext, actor: Actor | null, rows: VideoWi
       video: presentMedia(file, { canView, sign }),
       teaser,
       thumbnail: thumbnailFile ? presentMedia(thumbnailFile, { canView: true, sign }) : null,
+      likesCount: video.likesCount,
+      commentsCount: video.commentsCount,
+      ...reactionsOf(video.id),
       createdAt: iso(video.createdAt),
       updatedAt: iso(video.updatedAt),
     };
@@ -224,6 +230,7 @@ export async function removeVideoFile(
 export async function deleteVideo(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
   const { video } = await findOwnVideo(ctx, options);
   const removed = await ctx.db.db.transaction(async (tx) => {
+    await deleteSocialTraces(tx, 'video', video.id);
     await deleteVideoRow(tx, video.id);
     await adjustVideosCount(tx, video.performerId, -1);
     return deleteFileRows(tx, [video.fileId, video.teaserFileId, video.thumbnailFileId]);

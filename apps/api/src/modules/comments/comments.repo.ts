@@ -133,3 +133,26 @@ export async function findAuthor(db: Executor, userId: string): Promise<CommentA
     .where(eq(users.id, userId));
   return row ?? null;
 }
+
+/**
+ * Removes what fans left on an object that is being deleted: its likes and bookmarks, its comments
+ * and the likes on those comments. Reactions and comments point at objects of several kinds, so no
+ * foreign key can cascade; the deleting service calls this in its own transaction.
+ */
+export async function deleteSocialTraces(
+  tx: Transaction,
+  objectType: TCommentObjectType,
+  objectId: string,
+): Promise<void> {
+  const commentIds = tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.objectType, objectType), eq(comments.objectId, objectId)));
+  await tx
+    .delete(reactions)
+    .where(and(eq(reactions.objectType, 'comment'), inArray(reactions.objectId, commentIds)));
+  await tx.delete(comments).where(and(eq(comments.objectType, objectType), eq(comments.objectId, objectId)));
+  await tx
+    .delete(reactions)
+    .where(and(eq(reactions.objectType, objectType), eq(reactions.objectId, objectId)));
+}

@@ -12,10 +12,11 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess, type GatedItem } from '../access/content-access';
 import type { Actor } from '../auth/sessions';
+import { deleteSocialTraces } from '../comments/comments.repo';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentFileStatus } from '../media/media.presenter';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { findReactedIds } from '../reactions/reactions.repo';
+import { loadViewerReactions } from '../reactions/reactions.service';
 import { presentFeed } from './feeds.presenter';
 import {
   bumpPerformerCounters,
@@ -220,16 +221,10 @@ async function presentPage(
     isSale: feed.isSale,
     priceCents: feed.priceCents,
   }));
-  const feedIds = rows.map((r) => r.feed.id);
-  const reacted = (action: 'like' | 'bookmark') =>
-    actor
-      ? findReactedIds(ctx.db.db, { userId: actor.id, objectType: 'feed', objectIds: feedIds, action })
-      : Promise.resolve(new Set<string>());
-  const [access, details, liked, bookmarked] = await Promise.all([
+  const [access, details, reactionsOf] = await Promise.all([
     decideContentAccess(ctx, { actor, items }),
     loadFeedDetails(ctx.db.db, { feeds: rows.map((r) => r.feed), viewerId: actor?.id ?? null }),
-    reacted('like'),
-    reacted('bookmark'),
+    loadViewerReactions(ctx, { actor, objectType: 'feed', objectIds: rows.map((r) => r.feed.id) }),
   ]);
   const now = ctx.clock.now();
   const sign = (key: string) => signMediaUrl(ctx, key);
@@ -240,7 +235,7 @@ async function presentPage(
       now,
       isOwnerView: actor?.id === row.feed.performerId || actor?.role === 'admin',
       sign,
-      reactions: { isLiked: liked.has(row.feed.id), isBookmarked: bookmarked.has(row.feed.id) },
+      reactions: reactionsOf(row.feed.id),
     }),
   );
 }
@@ -328,6 +323,7 @@ export async function deleteMyFeed(
   const { feed } = await findOwnFeed(ctx, options);
   await ctx.db.db.transaction(async (tx) => {
     const counts = countKinds(await findFeedFileKinds(tx, feed.id));
+    await deleteSocialTraces(tx, 'feed', feed.id);
     await deleteFeedRow(tx, feed.id);
     await bumpPerformerCounters(tx, feed.performerId, {
       posts: -1,

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { LOG_LEVEL: 'error' } });
 });
 afterAll(() => t.close());
 
@@ -224,5 +224,106 @@ describe('GET /api/reactions/:type/bookmark', () => {
       400,
     );
     expect((await t.request({ url: '/api/reactions/feeds/bookmark' })).statusCode).toBe(401);
+  });
+});
+
+describe('reactions on galleries, videos and products', () => {
+  it("shows likesCount and the viewer's own like and bookmark on each asset, for pages and single items", async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const other = await t.fan();
+    const gallery = await buildGallery(t.ctx.db.db, { performerId: creator.user.id });
+    const video = await buildVideo(t.ctx.db.db, { performerId: creator.user.id });
+    const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
+    const items = [
+      { type: 'gallery', id: gallery.id, one: `/api/performer-assets/galleries/${gallery.id}` },
+      { type: 'video', id: video.id, one: `/api/performer-assets/videos/${video.id}` },
+      { type: 'product', id: product.id, one: `/api/performer-assets/products/${product.id}` },
+    ];
+    for (const item of items) {
+      expect(
+        (await react(fan.token, { objectType: item.type, objectId: item.id, action: 'like' })).statusCode,
+      ).toBe(200);
+      await react(fan.token, { objectType: item.type, objectId: item.id, action: 'bookmark' });
+      const mine = (await t.request({ url: item.one, token: fan.token })).json().data;
+      expect(mine, item.type).toMatchObject({ likesCount: 1, isLiked: true, isBookmarked: true });
+      const theirs = (await t.request({ url: item.one, token: other.token })).json().data;
+      expect(theirs, item.type).toMatchObject({ likesCount: 1, isLiked: false, isBookmarked: false });
+      const anonymous = (await t.request({ url: item.one })).json().data;
+      expect(anonymous, item.type).toMatchObject({ isLiked: false, isBookmarked: false });
+    }
+    const page = await t.request({
+      url: `/api/performer-assets/videos/search?performerId=${creator.user.id}`,
+      token: fan.token,
+    });
+    expect(page.json().data[0]).toMatchObject({ _id: video.id, isLiked: true, likesCount: 1 });
+  });
+});
+
+describe('deleting content removes its reactions and comments', () => {
+  const countFor = async (objectId: string) => {
+    const [row] = await t.ctx.db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reactions)
+      .where(eq(reactions.objectId, objectId));
+    return row!.n;
+  };
+
+  it('a deleted post leaves no likes, bookmarks, comments or likes on those comments behind', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    // Through the API, so the creator's posts counter counts it and the delete can lower it.
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      token: creator.token,
+      payload: { type: 'text', text: 'Free for all', isSale: true, price: 0 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const feed = { id: created.json().data._id as string };
+    await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'like' });
+    await react(fan.token, { objectType: 'feed', objectId: feed.id, action: 'bookmark' });
+    const comment = await t.request({
+      method: 'POST',
+      url: '/api/comments',
+      token: fan.token,
+      payload: { objectType: 'feed', objectId: feed.id, content: 'Lovely' },
+    });
+    expect(comment.statusCode).toBe(200);
+    const commentId = comment.json().data._id as string;
+    await react(creator.token, { objectType: 'comment', objectId: commentId, action: 'like' });
+    expect(await countFor(feed.id)).toBe(2);
+    expect(await countFor(commentId)).toBe(1);
+
+    const del = await t.request({
+      method: 'DELETE',
+      url: `/api/performer/feeds/${feed.id}`,
+      token: creator.token,
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await countFor(feed.id)).toBe(0);
+    expect(await countFor(commentId)).toBe(0);
+    const bookmarks = await t.request({ url: '/api/reactions/feeds/bookmark', token: fan.token });
+    expect(bookmarks.json().data).toEqual([]);
+  });
+
+  it('deleting a video, a gallery or a product removes their reactions too', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const gallery = await buildGallery(t.ctx.db.db, { performerId: creator.user.id });
+    const video = await buildVideo(t.ctx.db.db, { performerId: creator.user.id });
+    const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
+    const items = [
+      { type: 'gallery', id: gallery.id, url: `/api/performer/performer-assets/galleries/${gallery.id}` },
+      { type: 'video', id: video.id, url: `/api/performer/performer-assets/videos/${video.id}` },
+      { type: 'product', id: product.id, url: `/api/performer/performer-assets/products/${product.id}` },
+    ];
+    for (const item of items) {
+      await react(fan.token, { objectType: item.type, objectId: item.id, action: 'bookmark' });
+      expect(await countFor(item.id)).toBe(1);
+      const del = await t.request({ method: 'DELETE', url: item.url, token: creator.token });
+      expect(del.statusCode, `${item.type} ${del.body}`).toBe(200);
+      expect(await countFor(item.id), item.type).toBe(0);
+    }
   });
 });
