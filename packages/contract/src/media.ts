@@ -27,6 +27,7 @@ export const ZAssetUploadKind = z.enum([
   'video-teaser',
   'video-thumbnail',
   'product-image',
+  'welcome-video',
 ]);
 export type TAssetUploadKind = z.infer<typeof ZAssetUploadKind>;
 /** The `kind` stored on a file made by an asset upload (`product-digital` is stored as is, unprocessed). */
@@ -58,6 +59,12 @@ export const mediaUploadKinds: Record<
     label: 'thumbnail',
   },
   'product-image': { fileKind: 'product-image', mediaClass: 'image', maxBytes: 20 * mb, label: 'image' },
+  'welcome-video': {
+    fileKind: 'welcome-video',
+    mediaClass: 'video',
+    maxBytes: 200 * mb,
+    label: 'welcome video',
+  },
 };
 
 /** `uploaded` → `processing` → `ready` | `failed` (images are `ready` at once). */

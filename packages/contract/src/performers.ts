@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { ZMediaView } from './media';
 import { ZCountryCode, ZSexualOrientation } from './reference';
 import { genders, ZGender, ZPublicUser } from './users';
 
@@ -72,6 +73,11 @@ export const ZPerformerPublic = z.object({
   details: ZPerformerDetails,
   /** The viewer follows this creator; always false for visitors who are not logged in. */
   isFollowed: z.boolean(),
+  /**
+   * The profile's welcome video, public to everyone who may see the profile: in the single-profile
+   * answers only (not in lists); URLs once it is processed.
+   */
+  welcomeVideo: ZMediaView.nullable().optional(),
 });
 export type TPerformerPublic = z.infer<typeof ZPerformerPublic>;
 

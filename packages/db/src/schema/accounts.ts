@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -88,6 +89,10 @@ export const performerProfiles = pgTable(
     privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(0),
     /** Sent to each new subscriber. */
     welcomeMessage: text('welcome_message').notNull().default(''),
+    /** A short public video on the profile (a file of kind `welcome-video`, transcoded by the media job). */
+    welcomeVideoFileId: uuid('welcome_video_file_id').references((): AnyPgColumn => files.id, {
+      onDelete: 'set null',
+    }),
     socials: jsonb('socials').$type<PerformerSocials>().notNull().default({}),
     sexualOrientation: text('sexual_orientation'),
     ethnicity: text('ethnicity'),

@@ -4,6 +4,8 @@ import {
   performerDocumentFields,
   ZDocumentsUploadResponse,
   ZImageUploadResponse,
+  ZMediaUploadResponse,
+  ZOk,
   ZPerformerMe,
   ZPerformerParams,
   ZPerformerPublic,
@@ -16,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { megabytes, readMultipart, readSingleFile } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
+import { receiveUpload } from '../files/files.upload';
+import { tempDirOf, uploadLimitOf } from '../media/media.service';
 import { requireCreator } from './performers.access';
 import * as performers from './performers.service';
 
@@ -51,6 +55,34 @@ export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     const file = await readSingleFile(req, { maxFileBytes: megabytes(10) });
     return { data: { url: await performers.uploadMyCover(ctx, { actor: actorOf(req), file: file.buffer }) } };
   });
+
+  app.post(
+    '/performers/welcome-video/upload',
+    {
+      preHandler: requireCreator,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZMediaUploadResponse } },
+    },
+    async (req) => {
+      const upload = await receiveUpload(req, {
+        tempDir: tempDirOf(ctx),
+        ...uploadLimitOf(ctx, 'welcome-video'),
+      });
+      try {
+        return { data: await performers.uploadMyWelcomeVideo(ctx, { actor: actorOf(req), upload }) };
+      } finally {
+        await upload.remove();
+      }
+    },
+  );
+
+  app.delete(
+    '/performers/welcome-video',
+    { preHandler: requireCreator, schema: { tags, response: { 200: ZOk } } },
+    async (req) => {
+      await performers.removeMyWelcomeVideo(ctx, { actor: actorOf(req) });
+      return { data: { success: true } };
+    },
+  );
 
   app.post(
     '/performers/documents/upload',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type TMediaFile,
+  type TMediaView,
   type TPerformerDetailField,
   type TPerformerMe,
   type TPerformerPublic,
@@ -10,7 +12,13 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
+import { discardFiles } from '../assets/assets.files';
 import type { Actor } from '../auth/sessions';
+import type { TempUpload } from '../files/files.upload';
+import { signMediaUrl } from '../files/signed-urls';
+import { presentMedia } from '../media/media.presenter';
+import { findFileById } from '../media/media.repo';
+import { uploadFeedMedia } from '../media/media.service';
 import { findCountry } from '../reference/countries.data';
 import { userAdditional } from '../reference/profile-options.data';
 import { publicFileUrl } from '../users/users.presenter';
@@ -53,7 +61,15 @@ export async function findPerformerProfile(
   options: { idOrUsername: string; actor: Actor | null },
 ): Promise<TPerformerPublic> {
   const row = await findVisiblePerformer(ctx, options);
-  return presentPerformerPublic(row, { siteFreeSubscription: await siteFreeSubscription(ctx) });
+  const [free, welcomeVideo] = await Promise.all([siteFreeSubscription(ctx), presentWelcomeVideo(ctx, row)]);
+  return { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
+}
+
+/** The welcome video as everyone who may see the profile sees it (it is public; URLs once processed). */
+async function presentWelcomeVideo(ctx: AppContext, row: PerformerRow): Promise<TMediaView | null> {
+  const fileId = row.profile.welcomeVideoFileId;
+  const file = fileId ? await findFileById(ctx.db.db, fileId) : null;
+  return file ? presentMedia(file, { canView: true, sign: (key) => signMediaUrl(ctx, key) }) : null;
 }
 
 async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> {
@@ -67,8 +83,12 @@ async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> 
 /** The creator's own full profile: prices, welcome message, commission and document review state. */
 export async function getMyProfile(ctx: AppContext, options: { actor: Actor }): Promise<TPerformerMe> {
   const row = await readOwnRow(ctx, options.actor);
-  const documents = await findDocuments(ctx.db.db, [row.user.id]);
-  return presentPerformerMe(row, { siteFreeSubscription: await siteFreeSubscription(ctx), documents });
+  const [documents, free, welcomeVideo] = await Promise.all([
+    findDocuments(ctx.db.db, [row.user.id]),
+    siteFreeSubscription(ctx),
+    presentWelcomeVideo(ctx, row),
+  ]);
+  return { ...presentPerformerMe(row, { siteFreeSubscription: free, documents }), welcomeVideo };
 }
 
 /** Formats a decimal the way people write prices in a sentence: 2.95, 300, 12.5. */
@@ -194,6 +214,35 @@ export async function uploadMyCover(
   const previous = row.user.coverPath;
   if (previous && previous !== key) await ctx.storage.remove(previous);
   return publicFileUrl(key)!;
+}
+
+/**
+ * Sets the profile's welcome video from a streamed upload: checked and probed now, transcoded by
+ * the media job (the creator polls `GET /api/files/{id}/status`). The previous one is removed.
+ */
+export async function uploadMyWelcomeVideo(
+  ctx: AppContext,
+  options: { actor: Actor; upload: TempUpload },
+): Promise<TMediaFile> {
+  const row = await readOwnRow(ctx, options.actor);
+  const file = await uploadFeedMedia(ctx, {
+    actor: options.actor,
+    kind: 'welcome-video',
+    upload: options.upload,
+  });
+  await updateProfile(ctx.db.db, row.user.id, { welcomeVideoFileId: file._id });
+  const previous = row.profile.welcomeVideoFileId;
+  if (previous && previous !== file._id) await discardFiles(ctx, [previous]);
+  return file;
+}
+
+/** Takes the welcome video off the profile and deletes its files. */
+export async function removeMyWelcomeVideo(ctx: AppContext, options: { actor: Actor }): Promise<void> {
+  const row = await readOwnRow(ctx, options.actor);
+  const previous = row.profile.welcomeVideoFileId;
+  if (!previous) return;
+  await updateProfile(ctx.db.db, row.user.id, { welcomeVideoFileId: null });
+  await discardFiles(ctx, [previous]);
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "performer_profiles" ADD COLUMN "welcome_video_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "performer_profiles" ADD CONSTRAINT "performer_profiles_welcome_video_file_id_files_id_fk" FOREIGN KEY ("welcome_video_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
