@@ -19,7 +19,6 @@ import {
   IconCoin,
   IconHeart,
   IconHeartFilled,
-  IconMessageCircle,
   IconPinnedFilled,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -29,6 +28,8 @@ import { formatCount, plural } from '../../lib/format';
 import { splitLinks } from '../../lib/linkify';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CommentsButton, InlineComments, useCommentsToggle } from '../comments/comments-toggle';
+import { PostReportMenu } from '../reports/report-modal';
 import { useVote } from './feed-api';
 import { accessLabel, pollPercentages, timeAgo } from './feed-format';
 import classes from './post-card.module.css';
@@ -39,14 +40,17 @@ export interface PostCardProps {
   post: TFeed;
   /** The creator's monthly price, for the subscribe button of a locked post (known on their page). */
   monthlyPrice?: number | null;
-  /** Extra controls in the header (the owner's edit menu). */
+  /** Extra controls in the header (the owner's edit menu); others get the report menu. */
   actions?: ReactNode;
+  /** Opens the comments under the post from the start (the post's own page). */
+  isCommentsOpen?: boolean;
 }
 
 /** One post: who and when, its text, its media (or the lock), a poll, and the reaction bar. */
-export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
+export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCardProps) {
   const isLoggedIn = Boolean(useCurrentUser());
   const reactions = usePostReactions(post);
+  const comments = useCommentsToggle(post, isCommentsOpen);
   const profilePath = `/${post.performer.username ?? post.performer._id}`;
   return (
     <Card component="article" aria-label={`Post by ${post.performer.name}`}>
@@ -95,7 +99,7 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
               {accessLabel(post)}
             </Badge>
           ) : null}
-          {actions}
+          {actions ?? <PostReportMenu post={post} />}
         </Group>
       </Group>
 
@@ -126,7 +130,7 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
               count={post.likesCount}
             />
           )}
-          <SoonIconButton label="Comment" icon={<IconMessageCircle size={20} />} count={post.commentsCount} />
+          <CommentsButton state={comments} />
           <SoonIconButton label="Send a tip" icon={<IconCoin size={20} />} />
         </Group>
         {isLoggedIn ? (
@@ -141,6 +145,7 @@ export function PostCard({ post, monthlyPrice, actions }: PostCardProps) {
           <SoonIconButton label="Bookmark" hint="log in first" icon={<IconBookmark size={20} />} />
         )}
       </Group>
+      <InlineComments post={post} state={comments} />
     </Card>
   );
 }
@@ -150,16 +155,18 @@ function PostTime({ post }: { post: TFeed }) {
   const full = dayjs(at).format('MMM D, YYYY HH:mm');
   return (
     <Tooltip label={post.status === 'scheduled' ? `Goes live ${full}` : full}>
-      <Text
-        size="sm"
-        c="dimmed"
-        component="time"
-        dateTime={at}
-        style={{ whiteSpace: 'nowrap' }}
-        suppressHydrationWarning
-      >
-        {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
-      </Text>
+      <Link to={`/post/${post._id}`} className={classes.name}>
+        <Text
+          size="sm"
+          c="dimmed"
+          component="time"
+          dateTime={at}
+          style={{ whiteSpace: 'nowrap' }}
+          suppressHydrationWarning
+        >
+          {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
+        </Text>
+      </Link>
     </Tooltip>
   );
 }

@@ -1,13 +1,52 @@
-import { data } from 'react-router';
+import type { TFeed } from '@fanstage/contract';
+import { Anchor, Box, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { absoluteImage, metaDescription, shareCardMeta } from '../../features/content/content-format';
+import { loadCreator, loadItem, monthlyPriceOf } from '../../features/content/content-loader';
+import { PostCard } from '../../features/feed/post-card';
+import { profilePath } from '../../features/performers/performer-card';
+import { siteNameOf } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
+import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/post';
 
-/** Placeholder until the page lands: access rules apply, then a 404. */
+/** One post with its comments, rendered on the server with a share card. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
-  throw data('Page not found', { status: 404 });
+  const call = serverApi(args);
+  const post = await loadItem<TFeed>(call, `/user/feeds/${encodeURIComponent(args.params.id)}`, 'Post');
+  const creator = await loadCreator(call, post.performer._id);
+  return { post, monthlyPrice: monthlyPriceOf(creator), origin: publicOrigin(args) };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { post, origin } = loaderData;
+  const siteName = siteNameOf(matches);
+  const who = post.performer.username ? `@${post.performer.username}` : post.performer.name;
+  return shareCardMeta({
+    title: `Post by ${post.performer.name} (${who}) | ${siteName}`,
+    description: metaDescription(post.text, `A post by ${post.performer.name} on ${siteName}.`),
+    url: `${origin}/post/${post._id}`,
+    // The post's own picture only when it is not locked; otherwise the creator's public avatar.
+    image:
+      (post.isLocked ? null : absoluteImage(origin, post.thumbnail.url)) ??
+      absoluteImage(origin, post.performer.avatar),
+  });
+};
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, monthlyPrice } = loaderData;
+  return (
+    <Box maw={680} mx="auto">
+      <Stack gap="md">
+        <Anchor component={Link} to={profilePath(post.performer)} size="sm" c="dimmed">
+          <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          More from {post.performer.name}
+        </Anchor>
+        <PostCard key={post._id} post={post} monthlyPrice={monthlyPrice} isCommentsOpen />
+      </Stack>
+    </Box>
+  );
 }

@@ -1,13 +1,138 @@
-import { data } from 'react-router';
+import type { TProduct } from '@fanstage/contract';
+import { Badge, Box, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import classes from '../../features/content/content.module.css';
+import {
+  absoluteImage,
+  metaDescription,
+  reactionFactsOf,
+  shareCardMeta,
+  usableUrlOf,
+} from '../../features/content/content-format';
+import { loadCreator, loadItem } from '../../features/content/content-loader';
+import { CommentsCard, ContentTitle, CreatorLine, ReactionBar } from '../../features/content/content-ui';
+import { stockNote } from '../../features/content/product-format';
+import { ProductImages } from '../../features/content/product-images';
+import { ReportButton } from '../../features/reports/report-modal';
+import { formatPrice } from '../../lib/format';
+import { siteNameOf } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
+import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/product';
 
-/** Placeholder until the page lands: access rules apply, then a 404. */
+/** A shop product: images, price, stock or download, description; checkout arrives with the wallet. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
-  throw data('Page not found', { status: 404 });
+  const call = serverApi(args);
+  const product = await loadItem<TProduct>(
+    call,
+    `/performer-assets/products/${encodeURIComponent(args.params.id)}`,
+    'Product',
+  );
+  const creator = await loadCreator(call, product.performerId);
+  return { product, creator, origin: publicOrigin(args) };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { product, creator, origin } = loaderData;
+  const siteName = siteNameOf(matches);
+  const by = creator ? ` by ${creator.name}` : '';
+  return [
+    ...shareCardMeta({
+      title: `${product.name}${by} | ${siteName}`,
+      description: metaDescription(
+        product.description,
+        `${product.name}${by}, ${formatPrice(product.price)}.`,
+      ),
+      url: `${origin}/product/${product._id}`,
+      type: 'product',
+      image: absoluteImage(origin, usableUrlOf(product.images[0])) ?? absoluteImage(origin, creator?.avatar),
+    }),
+    { property: 'product:price:amount', content: product.price.toFixed(2) },
+    { property: 'product:price:currency', content: 'USD' },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, creator } = loaderData;
+  const user = useCurrentUser();
+  const facts = reactionFactsOf(product);
+  const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
+  const stock = stockNote(product);
+  const isOwn = user?._id === product.performerId;
+
+  return (
+    <Box maw={1040} mx="auto">
+      <Stack gap="lg">
+        <Card>
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <ProductImages images={product.images} alt={product.name} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Stack gap="md">
+                {creator ? (
+                  <CreatorLine
+                    performer={creator}
+                    actions={
+                      <ReportButton
+                        target="product"
+                        targetId={product._id}
+                        ownerId={product.performerId}
+                        isCompact
+                      />
+                    }
+                  />
+                ) : null}
+                <ContentTitle>{product.name}</ContentTitle>
+                <Group gap="sm">
+                  <Text fz={28} fw={800} lh={1}>
+                    {formatPrice(product.price)}
+                  </Text>
+                  <Badge variant="light" color={stock.color}>
+                    {stock.text}
+                  </Badge>
+                </Group>
+                {product.description ? (
+                  <Text className={classes.description}>{product.description}</Text>
+                ) : null}
+                <Stack gap={6}>
+                  <Button
+                    size="md"
+                    variant="gradient"
+                    leftSection={<IconShoppingCart size={18} />}
+                    disabled
+                    fullWidth
+                  >
+                    {stock.isAvailable ? 'Buy' : 'Sold out'}
+                  </Button>
+                  <Text size="xs" c="dimmed" ta="center">
+                    {isOwn
+                      ? 'This is your product. Fans buy it here once checkout opens.'
+                      : stock.isAvailable
+                        ? 'Checkout arrives with the wallet: buying is not open yet.'
+                        : 'This product is sold out for now.'}
+                  </Text>
+                </Stack>
+                <ReactionBar
+                  objectType="product"
+                  objectId={product._id}
+                  facts={facts}
+                  commentsCount={commentsCount}
+                />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Card>
+        <CommentsCard
+          target={{ objectType: 'product', objectId: product._id }}
+          isLocked={false}
+          onCountChange={setCommentsCount}
+        />
+      </Stack>
+    </Box>
+  );
 }

@@ -1,13 +1,192 @@
-import { data } from 'react-router';
+import type { TVideo } from '@fanstage/contract';
+import { Badge, Box, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import classes from '../../features/content/content.module.css';
+import {
+  absoluteImage,
+  assetLock,
+  metaDescription,
+  pictureOf,
+  reactionFactsOf,
+  shareCardMeta,
+} from '../../features/content/content-format';
+import { loadCreator, loadItem, monthlyPriceOf } from '../../features/content/content-loader';
+import {
+  CommentsCard,
+  ContentTitle,
+  CreatorLine,
+  LockPanel,
+  ReactionBar,
+} from '../../features/content/content-ui';
+import { accessLabel, formatDuration } from '../../features/feed/feed-format';
+import { ReportButton } from '../../features/reports/report-modal';
+import { siteNameOf } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
+import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/video';
 
-/** Placeholder until the page lands: access rules apply, then a 404. */
+/** A video: the player for viewers with access, the teaser and the lock for the others. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
-  throw data('Page not found', { status: 404 });
+  const call = serverApi(args);
+  const video = await loadItem<TVideo>(
+    call,
+    `/performer-assets/videos/${encodeURIComponent(args.params.id)}`,
+    'Video',
+  );
+  const creator = await loadCreator(call, video.performerId);
+  return { video, creator, origin: publicOrigin(args) };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { video, creator, origin } = loaderData;
+  const siteName = siteNameOf(matches);
+  const by = creator ? ` by ${creator.name}` : '';
+  return shareCardMeta({
+    title: `${video.title}${by} | ${siteName}`,
+    description: metaDescription(video.description, `A video${by} on ${siteName}.`),
+    url: `${origin}/video/${video._id}`,
+    type: 'video.other',
+    image:
+      (video.isLocked ? null : absoluteImage(origin, pictureOf(video.thumbnail))) ??
+      absoluteImage(origin, creator?.avatar),
+  });
+};
+
+export default function VideoPage({ loaderData }: Route.ComponentProps) {
+  const { video, creator } = loaderData;
+  const isLoggedIn = Boolean(useCurrentUser());
+  const facts = reactionFactsOf(video);
+  const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
+  const isPaid = video.isSale && video.price > 0;
+  const poster =
+    video.thumbnail?.urls?.feed ?? video.thumbnail?.urls?.thumbnail ?? video.video.urls?.posters?.[0];
+  const teaserUrl = video.teaser?.urls?.video ?? video.teaser?.urls?.teaser;
+  const duration = video.video.duration ? formatDuration(video.video.duration) : null;
+
+  return (
+    <Box maw={960} mx="auto">
+      <Stack gap="lg">
+        <Card>
+          <Stack gap="md">
+            {creator ? (
+              <CreatorLine
+                performer={creator}
+                actions={
+                  <ReportButton target="video" targetId={video._id} ownerId={video.performerId} isCompact />
+                }
+              />
+            ) : null}
+
+            {video.isLocked ? (
+              <Stack gap="sm">
+                {teaserUrl ? (
+                  <>
+                    <video
+                      className={classes.video}
+                      src={teaserUrl}
+                      poster={video.teaser?.urls?.thumbnail ?? undefined}
+                      controls
+                      muted
+                      playsInline
+                      preload="metadata"
+                      aria-label="Teaser"
+                    />
+                    <Text size="sm" c="dimmed">
+                      This is the teaser. Unlock the full video below.
+                    </Text>
+                  </>
+                ) : null}
+                <LockPanel
+                  lock={assetLock('video', video, { isLoggedIn, monthlyPrice: monthlyPriceOf(creator) })}
+                  background={
+                    video.thumbnail?.urls?.thumbnail ??
+                    video.thumbnail?.preview ??
+                    video.video.preview ??
+                    null
+                  }
+                  facts={duration ? `Video · ${duration}` : 'Video'}
+                  ratio={16 / 9}
+                />
+              </Stack>
+            ) : video.video.urls?.video ? (
+              // biome-ignore lint/a11y/useMediaCaption: creators upload their own videos; no captions exist.
+              <video
+                className={classes.video}
+                src={video.video.urls.video}
+                poster={poster}
+                controls
+                playsInline
+                preload="metadata"
+              />
+            ) : (
+              <VideoStatus status={video.status} />
+            )}
+
+            <ContentTitle
+              aside={
+                isPaid || video.isLocked ? (
+                  <Badge
+                    variant="light"
+                    color={isPaid ? 'grape' : 'gray'}
+                    size="lg"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {accessLabel(video)}
+                  </Badge>
+                ) : null
+              }
+            >
+              {video.title}
+            </ContentTitle>
+            {duration ? (
+              <Group gap={6} c="dimmed">
+                <IconClock size={16} />
+                <Text size="sm">{duration}</Text>
+              </Group>
+            ) : null}
+            {video.description ? <Text className={classes.description}>{video.description}</Text> : null}
+            {video.tags.length > 0 ? (
+              <Group gap={6} aria-label="Tags">
+                {video.tags.map((tag) => (
+                  <Badge key={tag} variant="default" radius="sm" tt="none">
+                    #{tag}
+                  </Badge>
+                ))}
+              </Group>
+            ) : null}
+            <ReactionBar
+              objectType="video"
+              objectId={video._id}
+              facts={facts}
+              commentsCount={commentsCount}
+            />
+          </Stack>
+        </Card>
+        <CommentsCard
+          target={{ objectType: 'video', objectId: video._id }}
+          isLocked={video.isLocked}
+          onCountChange={setCommentsCount}
+        />
+      </Stack>
+    </Box>
+  );
+}
+
+function VideoStatus({ status }: { status: TVideo['status'] }) {
+  const isFailed = status === 'failed';
+  return (
+    <Stack align="center" gap={8} py="xl" role="status">
+      {isFailed ? <IconAlertTriangle size={28} color="var(--mantine-color-red-6)" /> : <Loader size="sm" />}
+      <Text fw={600}>
+        {isFailed ? 'This video could not be processed.' : 'The video is being processed…'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {isFailed ? 'The creator can upload it again.' : 'It plays here as soon as it is ready.'}
+      </Text>
+    </Stack>
+  );
 }
