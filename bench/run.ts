@@ -7,24 +7,32 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrateDatabase, openDatabase } from '@fanstage/db';
+import { type DbHandle, migrateDatabase, openDatabase } from '@fanstage/db';
 import autocannon from 'autocannon';
+import { explainFeeds } from './explain';
 import { Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
-import { type BenchData, seedBenchData } from './seed-data';
+import { type BenchData, type BenchSizes, followedByFan, seedBenchData } from './seed-data';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webServerEntry = join(repoRoot, 'apps/web/build/server/index.js');
 const webBuildTimeoutMs = 150_000;
 
 interface Options {
-  fans: number;
-  creators: number;
+  scale: string;
+  sizes: BenchSizes;
   duration: number;
   connections: number;
   databaseUrl: string | undefined;
   ports: string | undefined;
   shouldBuildWeb: boolean;
+  shouldExplain: boolean;
 }
+
+/** The issue's data set (PostgreSQL default) and a tenth of it (PGlite default: it loads in about a minute). */
+const scales: Record<'full' | 'small', BenchSizes> = {
+  full: { fans: 100_000, creators: 10_000, posts: 1_000_000, follows: 2_000_000 },
+  small: { fans: 10_000, creators: 1_000, posts: 100_000, follows: 200_000 },
+};
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -36,14 +44,28 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 }
 
 function readOptions(env: NodeJS.ProcessEnv): Options {
+  const databaseUrl = env.BENCH_DATABASE_URL || undefined;
+  const scale = env.BENCH_SCALE || (databaseUrl ? 'full' : 'small');
+  if (scale !== 'full' && scale !== 'small')
+    throw new Error(`BENCH_SCALE must be full or small, not "${scale}"`);
+  const preset = scales[scale];
+  const sizes: BenchSizes = {
+    fans: positiveInt(env, 'BENCH_FANS', preset.fans),
+    creators: positiveInt(env, 'BENCH_CREATORS', preset.creators),
+    posts: positiveInt(env, 'BENCH_POSTS', preset.posts),
+    follows: positiveInt(env, 'BENCH_FOLLOWS', preset.follows),
+  };
+  if (sizes.creators < 2) throw new Error('BENCH_CREATORS must be 2 or more');
+  const isCustom = (Object.keys(sizes) as (keyof BenchSizes)[]).some((k) => sizes[k] !== preset[k]);
   return {
-    fans: positiveInt(env, 'BENCH_FANS', 1000),
-    creators: positiveInt(env, 'BENCH_CREATORS', 100),
+    scale: isCustom ? `${scale}, changed` : scale,
+    sizes,
     duration: positiveInt(env, 'BENCH_DURATION', 10),
-    connections: positiveInt(env, 'BENCH_CONNECTIONS', 10),
-    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    connections: positiveInt(env, 'BENCH_CONNECTIONS', 50),
+    databaseUrl,
     ports: env.BENCH_PORTS || undefined,
     shouldBuildWeb: env.BENCH_WEB_BUILD !== 'false',
+    shouldExplain: env.BENCH_EXPLAIN !== 'false',
   };
 }
 
@@ -111,16 +133,23 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 async function prepareDatabase(
   options: Options,
   cleanup: Cleanup,
-): Promise<{ env: Record<string, string>; engine: string; data: BenchData }> {
+): Promise<{ env: Record<string, string>; engine: string; data: BenchData; plans: string[] }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-'));
   cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
-  const sizes = { fans: options.fans, creators: options.creators };
+  /** Loads the data set and, while this process still holds the database, explains the timeline. */
+  const load = async (db: DbHandle) => {
+    const started = Date.now();
+    await migrateDatabase(db);
+    const data = await seedBenchData(db, options.sizes, (line) => note(`  ${line}`));
+    note(`data set written in ${Math.round((Date.now() - started) / 1000)} s`);
+    const plans = options.shouldExplain ? await explainFeeds(db, data) : [];
+    return { data, plans };
+  };
 
   if (!options.databaseUrl) {
     const db = await openDatabase({ dataDir: join(dataDir, 'db') });
     try {
-      await migrateDatabase(db);
-      return { env: { DATA_DIR: dataDir }, engine: 'embedded PGlite', data: await seedBenchData(db, sizes) };
+      return { env: { DATA_DIR: dataDir }, engine: 'embedded PGlite', ...(await load(db)) };
     } finally {
       await db.close();
     }
@@ -146,9 +175,11 @@ async function prepareDatabase(
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), poolSize: 2 });
   try {
-    await migrateDatabase(db);
-    const data = await seedBenchData(db, sizes);
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, engine: `PostgreSQL (${name})`, data };
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+      engine: `PostgreSQL (${name})`,
+      ...(await load(db)),
+    };
   } finally {
     await db.close();
   }
@@ -207,7 +238,10 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   });
   cleanup.add('hello server', () => hello.stop());
 
-  note(`seeding ${options.fans} fans and ${options.creators} creators`);
+  const { sizes } = options;
+  note(
+    `seeding the ${options.scale} data set: ${sizes.creators} creators, ${sizes.fans} fans, ${sizes.posts} posts, ${sizes.follows} follows`,
+  );
   const database = await prepareDatabase(options, cleanup);
 
   const apiPort = await findFreePort(options.ports);
@@ -230,17 +264,35 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   cleanup.add('Fanstage server', () => api.stop());
   await waitUntilReady(hello, `http://127.0.0.1:${helloPort}/`, 30_000);
   await waitUntilReady(api, `${apiUrl}/api/ready`, 60_000);
-  const token = await logIn(apiUrl, database.data);
+  const { data } = database;
+  const token = await logIn(apiUrl, data);
+  const bearer = { authorization: `Bearer ${token}` };
   note(
     `servers ready after ${Math.round((Date.now() - started) / 1000)} s; measuring each target for ${options.duration} s`,
   );
 
+  for (const line of database.plans) console.log(line);
   const figures = [
     await measure('hello GET /', `http://127.0.0.1:${helloPort}/`, options),
     await measure('GET /api/settings/public', `${apiUrl}/api/settings/public`, options),
-    await measure('GET /api/users/me', `${apiUrl}/api/users/me`, options, {
-      authorization: `Bearer ${token}`,
-    }),
+    await measure('GET /api/users/me', `${apiUrl}/api/users/me`, options, bearer),
+    await measure(
+      'GET /api/performers/{username}',
+      `${apiUrl}/api/performers/${encodeURIComponent(data.creatorUsername)}`,
+      options,
+    ),
+    await measure(
+      `GET /api/user/feeds (${followedByFan} follows)`,
+      `${apiUrl}/api/user/feeds?limit=20`,
+      options,
+      bearer,
+    ),
+    await measure(
+      'GET /api/user/feeds/search/{username}',
+      `${apiUrl}/api/user/feeds/search/${encodeURIComponent(data.busyCreatorUsername)}?limit=20`,
+      options,
+      bearer,
+    ),
   ];
   const baseline = figures[0]!.requestsPerSecond;
   for (const f of figures) {
@@ -253,7 +305,9 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   const slowest = figures.slice(1).reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
   const failures = figures.reduce((n, f) => n + f.failures, 0);
   console.log(
-    `summary: ${database.engine}, ${web}; ${options.fans} fans + ${options.creators} creators; ` +
+    `summary: ${database.engine}, ${web}; ${options.scale} data set: ${data.counts.users} accounts ` +
+      `(${sizes.creators} creators), ${data.counts.feeds} posts, ${data.counts.follows} follows, ` +
+      `${data.counts.subscriptions} subscriptions; ` +
       `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
       `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
       `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,

@@ -176,6 +176,24 @@ async function pageWithTotal(
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
+/**
+ * A page read with one row more than asked for, and the `total` it proves: exact when the list ends
+ * on this page, otherwise `offset + limit + 1`, which says "there is more" (all a client paging by
+ * `loaded >= total` needs). Counting every post of a busy creator or of a fan's whole timeline on
+ * each page cost more than the page itself. `countAll` gives the exact figure in the one case the
+ * page cannot: an offset past the end.
+ */
+async function pageWithLookahead(
+  rows: FeedWithAuthor[],
+  options: { offset: number; limit: number; countAll: () => Promise<number> },
+): Promise<{ rows: FeedWithAuthor[]; total: number }> {
+  if (rows.length > options.limit) {
+    return { rows: rows.slice(0, options.limit), total: options.offset + options.limit + 1 };
+  }
+  if (rows.length === 0 && options.offset > 0) return { rows, total: await options.countAll() };
+  return { rows, total: options.offset + rows.length };
+}
+
 /** A creator's own posts (scheduled and failed included), newest first. */
 export function listOwnFeeds(
   db: Executor,
@@ -188,8 +206,27 @@ export function listOwnFeeds(
   );
 }
 
-/** A creator's published posts, pinned first; failed ones only when `includeFailed` (owner, admin). */
-export function listCreatorFeeds(
+/** The filter of a creator's feed as others see it. */
+function creatorFeedWhere(options: {
+  performerId: string;
+  now: Date;
+  type?: FeedRow['type'];
+  includeFailed: boolean;
+}) {
+  return and(
+    eq(feeds.performerId, options.performerId),
+    lte(feeds.publishedAt, options.now),
+    options.type ? eq(feeds.type, options.type) : undefined,
+    options.includeFailed ? undefined : hasNoFailedMedia,
+  );
+}
+
+/**
+ * The page query of a creator's feed, pinned first, with one row of lookahead (exported so a test
+ * and the bench can EXPLAIN it). Ordered like `feeds_performer_pinned_published_idx`, so it reads
+ * only the rows up to the page's end.
+ */
+export function creatorFeedPageQuery(
   db: Executor,
   options: {
     performerId: string;
@@ -200,62 +237,142 @@ export function listCreatorFeeds(
     limit: number;
   },
 ) {
-  return pageWithTotal(
-    db,
-    and(
-      eq(feeds.performerId, options.performerId),
-      lte(feeds.publishedAt, options.now),
-      options.type ? eq(feeds.type, options.type) : undefined,
-      options.includeFailed ? undefined : hasNoFailedMedia,
-    ),
-    { ...options, order: [desc(feeds.isPinned), ...newestFirst] },
-  );
-}
-
-/** The timeline's filter: published posts of listed creators the fan follows or is subscribed to. */
-function timelineWhere(options: { fanId: string; now: Date; before?: Date }) {
-  const followed = sql`select ${follows.performerId} from ${follows} where ${follows.followerId} = ${options.fanId}`;
-  const subscribed = sql`select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}`;
-  return and(
-    sql`${feeds.performerId} in (${followed} union ${subscribed})`,
-    listedCondition,
-    lte(feeds.publishedAt, options.now),
-    options.before ? lt(feeds.publishedAt, options.before) : undefined,
-    hasNoFailedMedia,
-  );
-}
-
-/** The page query of the home timeline (exported so a test can EXPLAIN it). */
-export function timelinePageQuery(
-  db: Executor,
-  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number },
-) {
   return db
     .select({ feed: feeds, author: authorColumns })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.performerId))
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
-    .where(timelineWhere(options))
-    .orderBy(...newestFirst)
+    .where(creatorFeedWhere(options))
+    .orderBy(desc(feeds.isPinned), ...newestFirst)
     .offset(options.offset)
-    .limit(options.limit);
+    .limit(options.limit + 1);
 }
 
-/** The home timeline: one query for the page, one for the total. */
+/** A creator's published posts, pinned first; failed ones only when `includeFailed` (owner, admin). */
+export async function listCreatorFeeds(
+  db: Executor,
+  options: {
+    performerId: string;
+    now: Date;
+    type?: FeedRow['type'];
+    includeFailed: boolean;
+    offset: number;
+    limit: number;
+  },
+) {
+  return pageWithLookahead(await creatorFeedPageQuery(db, options), {
+    ...options,
+    countAll: async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(creatorFeedWhere(options)))[0]
+        ?.n ?? 0,
+  });
+}
+
+/** The creators whose posts are in a fan's timeline: followed or subscribed to (listed is checked apart). */
+const timelineCreatorIds = (options: { fanId: string; now: Date }) =>
+  sql`select ${follows.performerId} from ${follows} where ${follows.followerId} = ${options.fanId}
+      union select ${subscriptions.performerId} from ${subscriptions}
+      where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}`;
+
+/** Published and in the page range: the filter on each creator's own posts. */
+const timelinePostWhere = (options: { now: Date; before?: Date }) =>
+  and(
+    lte(feeds.publishedAt, options.now),
+    options.before ? lt(feeds.publishedAt, options.before) : undefined,
+  );
+
+/**
+ * The page query of the home timeline (exported so a test and the bench can EXPLAIN it): the newest
+ * `window` posts (by default `offset + limit + 1`, one of lookahead) of the listed creators the fan
+ * follows or subscribes to, each with whether one of its files failed.
+ *
+ * For each creator a lateral subquery reads that creator's newest `window` entries from
+ * `feeds_performer_published_idx` (ids and times only, so an index-only scan) and stops; the page
+ * is the newest `window` of those, and only they are read in full and checked for failed media. The
+ * work grows with the number of creators times the page's end, never with how many posts they wrote.
+ * Failed posts are filtered afterwards by `listTimeline`, which widens the window when it met any.
+ */
+export function timelinePageQuery(
+  db: Executor,
+  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; window?: number },
+) {
+  const window = options.window ?? options.offset + options.limit + 1;
+  const latest = db
+    .select({ id: feeds.id, publishedAt: feeds.publishedAt })
+    .from(feeds)
+    // Written out: "users" is the outer query's row, which Drizzle cannot name from inside this subquery.
+    .where(and(sql`${feeds.performerId} = "users"."id"`, timelinePostWhere(options)))
+    .orderBy(...newestFirst)
+    .limit(window)
+    .as('latest');
+  const page = db
+    .select({ id: latest.id })
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .innerJoinLateral(latest, sql`true`)
+    .where(and(sql`${users.id} in (${timelineCreatorIds(options)})`, listedCondition))
+    .orderBy(desc(latest.publishedAt), desc(latest.id))
+    .limit(window)
+    .as('page');
+  const failed = db
+    .select({ isFailed: sql<boolean>`true`.as('is_failed') })
+    .from(feedFiles)
+    .innerJoin(files, eq(files.id, feedFiles.fileId))
+    .where(and(sql`${feedFiles.feedId} = "feeds"."id"`, eq(files.status, 'failed')))
+    .limit(1)
+    .as('failed');
+  return db
+    .select({
+      feed: feeds,
+      author: authorColumns,
+      hasFailedMedia: sql<boolean>`coalesce(${failed.isFailed}, false)`,
+    })
+    .from(page)
+    .innerJoin(feeds, eq(feeds.id, page.id))
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .leftJoinLateral(failed, sql`true`)
+    .orderBy(...newestFirst);
+}
+
+/** The exact number of posts in a fan's timeline (only for an offset past the end). */
+export function timelineCountQuery(db: Executor, options: { fanId: string; now: Date; before?: Date }) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
+    .where(
+      and(
+        sql`${feeds.performerId} in (${timelineCreatorIds(options)})`,
+        listedCondition,
+        timelinePostWhere(options),
+        hasNoFailedMedia,
+      ),
+    );
+}
+
+/**
+ * The home timeline: one page query in the usual case; the total as `pageWithLookahead` explains.
+ * The newest `window` posts unfiltered are a prefix of the timeline's order, so once failed ones are
+ * dropped, a prefix still holding `offset + limit + 1` posts is exactly the page; when failed posts
+ * left it short, the window grows by as many and the query runs again.
+ */
 export async function listTimeline(
   db: Executor,
   options: { fanId: string; now: Date; before?: Date; offset: number; limit: number },
 ): Promise<{ rows: FeedWithAuthor[]; total: number }> {
-  const [rows, totals] = await Promise.all([
-    timelinePageQuery(db, options),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(feeds)
-      .innerJoin(users, eq(users.id, feeds.performerId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
-      .where(timelineWhere(options)),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const wanted = options.offset + options.limit + 1;
+  let window = wanted;
+  for (;;) {
+    const rows = await timelinePageQuery(db, { ...options, window });
+    const shown = rows.filter((r) => !r.hasFailedMedia).map(({ feed, author }) => ({ feed, author }));
+    if (shown.length >= wanted || rows.length < window) {
+      return pageWithLookahead(shown.slice(options.offset), {
+        ...options,
+        countAll: async () => (await timelineCountQuery(db, options))[0]?.n ?? 0,
+      });
+    }
+    window += wanted - shown.length;
+  }
 }
 
 export interface FeedDetails {

@@ -1,0 +1,38 @@
+import { type DbHandle, sql } from '@fanstage/db';
+import { creatorFeedPageQuery, timelinePageQuery } from '../apps/api/src/modules/feeds/feeds.repo';
+
+type Query = ReturnType<typeof timelinePageQuery> | ReturnType<typeof creatorFeedPageQuery>;
+
+async function explain(db: DbHandle, title: string, query: Query): Promise<string[]> {
+  // The first run reads the pages into the cache; the second is the one a busy server would see.
+  await query;
+  const result = (await db.db.execute(sql`explain (analyze, buffers) ${query.getSQL()}`)) as unknown as {
+    rows: { 'QUERY PLAN': string }[];
+  };
+  return [`plan: ${title}`, ...result.rows.map((r) => `  ${r['QUERY PLAN']}`)];
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the page queries of `GET /api/user/feeds?limit=20` for the bench fan
+ * and of `GET /api/user/feeds/search/{busy creator}?limit=20`, built by the API's own repository
+ * functions with the values the service passes, so each plan is that of the SQL the server sends.
+ */
+export async function explainFeeds(
+  db: DbHandle,
+  options: { fanId: string; busyCreatorId: string },
+): Promise<string[]> {
+  const now = new Date();
+  const page = { offset: 0, limit: 20 };
+  return [
+    ...(await explain(
+      db,
+      'home timeline page (GET /api/user/feeds?limit=20 as the bench fan)',
+      timelinePageQuery(db.db, { fanId: options.fanId, now, ...page }),
+    )),
+    ...(await explain(
+      db,
+      'creator feed page (GET /api/user/feeds/search/{busy creator}?limit=20 as the bench fan)',
+      creatorFeedPageQuery(db.db, { performerId: options.busyCreatorId, now, includeFailed: false, ...page }),
+    )),
+  ];
+}
