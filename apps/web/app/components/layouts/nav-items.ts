@@ -1,12 +1,14 @@
 import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
 import {
   type Icon,
+  IconBookmarks,
   IconCompass,
   IconHeart,
   IconHome,
   IconLayoutDashboard,
   IconMail,
   IconNotes,
+  IconPhotoVideo,
   IconSettings,
   IconUserCheck,
   IconUserCircle,
@@ -36,6 +38,8 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
     items.push(
       { label: 'My posts', to: '/creator/posts', icon: IconNotes },
+      // Photos, galleries, videos and products; the studio pages link to each other.
+      { label: 'Studio', to: '/creator/galleries', icon: IconPhotoVideo },
       { label: 'Explore', to: '/explore', icon: IconCompass },
     );
   } else if (user) {
@@ -52,10 +56,13 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   return items;
 }
 
-/** The people links of the account menu: who you follow, and for creators who follows you. */
+/** The links of the account menu: who you follow, your bookmarks, and for creators who follows you. */
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
-  const links: NavItem[] = [{ label: 'Following', to: '/user/following', icon: IconHeart }];
+  const links: NavItem[] = [
+    { label: 'Following', to: '/user/following', icon: IconHeart },
+    { label: 'Bookmarks', to: '/user/bookmarks', icon: IconBookmarks },
+  ];
   if (user.isPerformer) links.push({ label: 'Followers', to: '/creator/followers', icon: IconUsers });
   return links;
 }

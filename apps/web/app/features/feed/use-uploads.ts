@@ -1,13 +1,19 @@
-import type { TFileStatus, TMediaFile, TMediaFileStatus, TMediaUploadKind } from '@fanstage/contract';
+import type {
+  TAnyUploadKind,
+  TFileStatus,
+  TMediaFile,
+  TMediaFileStatus,
+  TMediaUploadKind,
+} from '@fanstage/contract';
 import { mediaUploadKinds } from '@fanstage/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, apiUpload } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 
-export interface UploadItem {
+export interface UploadItem<K extends TAnyUploadKind = TMediaUploadKind> {
   key: string;
-  kind: TMediaUploadKind;
+  kind: K;
   name: string;
   size: number;
   /** A local object URL for photos, to show them before the server has them. */
@@ -21,6 +27,29 @@ export interface UploadItem {
   error?: string;
 }
 
+/** What an upload answered: the stored file and where it stands. */
+export interface SentUpload {
+  fileId: string;
+  status: TFileStatus;
+}
+
+/** Sends one file somewhere, reporting progress (0–100) and stopping on abort. */
+export type UploadSender<K extends TAnyUploadKind> = (
+  kind: K,
+  file: File,
+  io: { onProgress: (percent: number) => void; signal: AbortSignal },
+) => Promise<SentUpload>;
+
+/** Feed uploads: `POST /performer/feeds/{kind}/upload`, the file in the field `file`. */
+const sendFeedUpload: UploadSender<TMediaUploadKind> = (kind, file, io) => {
+  const body = new FormData();
+  body.set('file', file);
+  return apiUpload<{ data: TMediaFile }>(`/performer/feeds/${kind}/upload`, body, io).then((res) => ({
+    fileId: res.data._id,
+    status: res.data.status,
+  }));
+};
+
 let counter = 0;
 
 /**
@@ -28,15 +57,28 @@ let counter = 0;
  * the list says which are still running. Removing an item cancels its upload.
  */
 export function useUploads() {
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const aborts = useRef(new Map<string, AbortController>());
+  return useUploadQueue(sendFeedUpload);
+}
 
-  const patch = useCallback((key: string, change: Partial<UploadItem>) => {
+/**
+ * The same list of uploads with progress, for any destination: `send` says where a file goes
+ * (a gallery's photo upload, say) and answers the stored file.
+ */
+export function useUploadQueue<K extends TAnyUploadKind>(send: UploadSender<K>) {
+  const [items, setItems] = useState<UploadItem<K>[]>([]);
+  const aborts = useRef(new Map<string, AbortController>());
+  // The latest sender, so a caller may pass an inline function without restarting anything.
+  const sender = useRef(send);
+  useEffect(() => {
+    sender.current = send;
+  });
+
+  const patch = useCallback((key: string, change: Partial<UploadItem<K>>) => {
     setItems((old) => old.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
   const add = useCallback(
-    (kind: TMediaUploadKind, file: File) => {
+    (kind: K, file: File) => {
       const limit = mediaUploadKinds[kind].maxBytes;
       if (file.size > limit) {
         return `The ${mediaUploadKinds[kind].label} must be at most ${Math.round(limit / 1024 / 1024)} MB.`;
@@ -59,13 +101,9 @@ export function useUploads() {
       ]);
       const abort = new AbortController();
       aborts.current.set(key, abort);
-      const body = new FormData();
-      body.set('file', file);
-      apiUpload<{ data: TMediaFile }>(`/performer/feeds/${kind}/upload`, body, {
-        signal: abort.signal,
-        onProgress: (progress) => patch(key, { progress }),
-      })
-        .then((res) => patch(key, { fileId: res.data._id, status: res.data.status, progress: 100 }))
+      sender
+        .current(kind, file, { signal: abort.signal, onProgress: (progress) => patch(key, { progress }) })
+        .then((res) => patch(key, { fileId: res.fileId, status: res.status, progress: 100 }))
         .catch((err: unknown) => {
           if (!abort.signal.aborted) patch(key, { status: 'failed', error: errorMessage(err) });
         })
@@ -100,7 +138,10 @@ export function useUploads() {
 }
 
 /** Asks the server how a processing file is doing every two seconds until it is ready or failed. */
-export function useFileStatus(item: UploadItem, onChange: (change: Partial<UploadItem>) => void) {
+export function useFileStatus<K extends TAnyUploadKind>(
+  item: UploadItem<K>,
+  onChange: (change: Partial<UploadItem<K>>) => void,
+) {
   const isWaiting = item.fileId !== null && (item.status === 'uploaded' || item.status === 'processing');
   const status = useQuery({
     queryKey: ['file-status', item.fileId],
@@ -116,4 +157,5 @@ export function useFileStatus(item: UploadItem, onChange: (change: Partial<Uploa
   }, [data, isWaiting, item.status, item.processing, onChange]);
 }
 
-export const isUploadRunning = (item: UploadItem) => item.status === 'uploading';
+export const isUploadRunning = (item: Pick<UploadItem<TAnyUploadKind>, 'status'>) =>
+  item.status === 'uploading';

@@ -1,13 +1,69 @@
-import { data } from 'react-router';
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPhotoPlus, IconPlus } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header';
+import { CreateGalleryModal } from '../../features/studio/gallery-form';
+import { GalleryList } from '../../features/studio/gallery-list';
+import { useMyGalleries } from '../../features/studio/studio-api';
+import {
+  cardCols,
+  GridSkeleton,
+  ListError,
+  LoadMore,
+  StudioEmpty,
+  StudioNav,
+} from '../../features/studio/studio-ui';
+import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/galleries';
 
-/** Placeholder until the page lands: access rules apply, then a 404. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'creator');
-  throw data('Page not found', { status: 404 });
+  return null;
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('My galleries', matches);
+
+export default function MyGalleriesPage() {
+  const galleries = useMyGalleries();
+  const [createOpen, create] = useDisclosure(false);
+  const items = galleries.data?.pages.flatMap((p) => p.data) ?? [];
+  const newButton = (
+    <Button variant="gradient" leftSection={<IconPlus size={16} />} onClick={create.open}>
+      New gallery
+    </Button>
+  );
+
+  return (
+    <>
+      <StudioNav />
+      <PageHeader
+        title="My galleries"
+        description="Photo sets for your subscribers or for sale. Open one to add photos."
+        actions={items.length > 0 ? newButton : null}
+      />
+      {galleries.isPending ? (
+        <GridSkeleton cols={cardCols} count={6} withText />
+      ) : galleries.isError ? (
+        <ListError onRetry={() => void galleries.refetch()} />
+      ) : items.length === 0 ? (
+        <StudioEmpty
+          icon={<IconPhotoPlus size={28} />}
+          title="No galleries yet"
+          description="Create a gallery, then drop your photos into it. Choose whether subscribers see it or fans buy it."
+          action={newButton}
+        />
+      ) : (
+        <>
+          <GalleryList galleries={items} />
+          <LoadMore
+            hasMore={galleries.hasNextPage}
+            isLoading={galleries.isFetchingNextPage}
+            onLoad={() => void galleries.fetchNextPage()}
+          />
+        </>
+      )}
+      <CreateGalleryModal opened={createOpen} onClose={create.close} />
+    </>
+  );
 }
