@@ -50,8 +50,12 @@ export const feeds = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('feeds_performer_published_idx').on(t.performerId, t.publishedAt.desc(), t.id.desc()),
-    index('feeds_published_idx').on(t.publishedAt.desc(), t.id.desc()),
+    // Ascending on purpose: Drizzle's .desc() makes `DESC NULLS LAST`, which `ORDER BY … DESC` (nulls
+    // first) cannot use, so every page sorted all of a creator's posts. Scanned backward, these serve
+    // newest first exactly: the home timeline per creator, own posts, and a creator's feed pinned first.
+    index('feeds_performer_published_idx').on(t.performerId, t.publishedAt, t.id),
+    index('feeds_performer_pinned_published_idx').on(t.performerId, t.isPinned, t.publishedAt, t.id),
+    index('feeds_published_idx').on(t.publishedAt, t.id),
     check('feeds_price_range', sql`${t.priceCents} >= 0 AND ${t.priceCents} <= 1000000`),
     check('feeds_counters_non_negative', sql`${t.likesCount} >= 0 AND ${t.commentsCount} >= 0`),
     check('feeds_text_length', sql`char_length(${t.text}) <= 5000`),
