@@ -22,10 +22,11 @@ describe('header navigation', () => {
 });
 
 describe('account menu people links', () => {
-  it('gives fans Following, creators Following and Followers, admins neither', () => {
-    expect(paths(accountLinksFor(user({})))).toEqual(['/user/following']);
+  it('gives fans Following and Bookmarks, creators Followers too, admins none', () => {
+    expect(paths(accountLinksFor(user({})))).toEqual(['/user/following', '/user/bookmarks']);
     expect(paths(accountLinksFor(user({ isPerformer: true })))).toEqual([
       '/user/following',
+      '/user/bookmarks',
       '/creator/followers',
     ]);
     expect(accountLinksFor(user({ isAdmin: true }))).toEqual([]);

@@ -3,6 +3,7 @@ import { Badge, Button, Center, SimpleGrid, Skeleton, Stack, Text } from '@manti
 import { IconLock, IconPhoto, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { formatPrice, plural } from '../../lib/format';
 import { placeholderKeys } from '../../lib/placeholders';
@@ -44,7 +45,7 @@ export function GalleryGrid({ performerId, empty }: { performerId: string; empty
       {(gallery) => {
         const cover = imageOf(gallery.cover);
         return (
-          <div key={gallery._id} className={classes.tile}>
+          <Link key={gallery._id} to={`/gallery/${gallery._id}`} className={classes.tile}>
             {cover ? (
               <img
                 src={cover}
@@ -75,7 +76,7 @@ export function GalleryGrid({ performerId, empty }: { performerId: string; empty
                 {plural(gallery.numPhotos, 'photo')}
               </Text>
             </div>
-          </div>
+          </Link>
         );
       }}
     </AssetGrid>
@@ -90,7 +91,7 @@ export function VideoGrid({ performerId, empty }: { performerId: string; empty: 
       {(video) => {
         const picture = imageOf(video.thumbnail) ?? imageOf(video.video);
         return (
-          <div key={video._id} className={`${classes.tile} ${classes.videoTile}`}>
+          <Link key={video._id} to={`/video/${video._id}`} className={`${classes.tile} ${classes.videoTile}`}>
             {picture ? (
               <img
                 src={picture}
@@ -121,7 +122,7 @@ export function VideoGrid({ performerId, empty }: { performerId: string; empty: 
                 </Text>
               ) : null}
             </div>
-          </div>
+          </Link>
         );
       }}
     </AssetGrid>

@@ -29,6 +29,7 @@ import {
   IconPhoto,
   IconPlus,
   IconRosetteDiscountCheckFilled,
+  IconShoppingBag,
   IconVideo,
 } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
@@ -38,11 +39,13 @@ import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { ProductGrid } from '../content/product-grid';
 import { useCreatorFeed } from '../feed/feed-api';
 import { PostList } from '../feed/post-list';
 import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
+import { ReportButton } from '../reports/report-modal';
 import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
@@ -98,6 +101,12 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 </>
               ) : (
                 <>
+                  <ReportButton
+                    target="performer"
+                    targetId={performer._id}
+                    ownerId={performer._id}
+                    isCompact
+                  />
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
                   <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
                   <FollowButton
@@ -212,6 +221,9 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
               Videos
             </Tabs.Tab>
+            <Tabs.Tab value="shop" leftSection={<IconShoppingBag size={16} />}>
+              Shop
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
             <CreatorPosts performer={performer} isSelf={isSelf} />
@@ -226,6 +238,12 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             <VideoGrid
               performerId={performer._id}
               empty={<NothingYet performer={performer} isSelf={isSelf} what="videos" />}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="shop" p={{ base: 'sm', sm: 'lg' }}>
+            <ProductGrid
+              performerId={performer._id}
+              empty={<NothingYet performer={performer} isSelf={isSelf} what="products" />}
             />
           </Tabs.Panel>
         </Tabs>
@@ -256,7 +274,7 @@ function NothingYet({
 }: {
   performer: TPerformerPublic;
   isSelf: boolean;
-  what: 'posts' | 'photos' | 'videos';
+  what: 'posts' | 'photos' | 'videos' | 'products';
 }) {
   return (
     <Box py="md">

@@ -1,13 +1,24 @@
-import { data } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { BookmarksView } from '../../features/bookmarks/bookmarks-view';
+import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/bookmarks';
 
-/** Placeholder until the page lands: access rules apply, then a 404. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'auth');
-  throw data('Page not found', { status: 404 });
+  return null;
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Bookmarks', matches);
+
+export default function BookmarksPage() {
+  return (
+    <>
+      <PageHeader
+        title="Bookmarks"
+        description="Posts, videos, galleries, products and creators you saved."
+      />
+      <BookmarksView />
+    </>
+  );
 }
