@@ -57,11 +57,26 @@ function useMyList<T>(key: readonly unknown[], path: string, query: Record<strin
   });
 }
 
-/** After any change: the studio lists and the public creator page lists load again. */
+const isSameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, i) => part === b[i]);
+
+type QueryKey = readonly (string | number)[];
+
+/**
+ * After any change: the studio lists and the public creator page lists load again. `except` skips
+ * one query (a deleted item's own, which would only answer 404 now).
+ */
 function useRefreshAssets() {
   const queryClient = useQueryClient();
-  return (...keys: (readonly unknown[])[]) =>
-    Promise.all([...keys, publicAssetsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return (keys: QueryKey[], except?: QueryKey) =>
+    Promise.all(
+      [...keys, publicAssetsKey].map((queryKey) =>
+        queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => !except || !isSameKey(query.queryKey, except),
+        }),
+      ),
+    );
 }
 
 // Galleries and photos ----------------------------------------------------------------------
