@@ -155,9 +155,10 @@ export function ProductForm({
                   render={({ field }) => (
                     <SegmentedControl
                       data={[
-                        { value: 'physical', label: 'Physical (shipped)' },
-                        { value: 'digital', label: 'Digital (download)' },
+                        { value: 'physical', label: 'Physical' },
+                        { value: 'digital', label: 'Digital' },
                       ]}
+                      fullWidth
                       value={field.value}
                       onChange={field.onChange}
                       disabled={!isNew}
@@ -165,11 +166,12 @@ export function ProductForm({
                     />
                   )}
                 />
-                {!isNew ? (
-                  <Text size="xs" c="dimmed" mt={6}>
-                    The type cannot change once the product exists.
-                  </Text>
-                ) : null}
+                <Text size="xs" c="dimmed" mt={6}>
+                  {type === 'physical'
+                    ? 'You ship it; fans can buy it while it is in stock.'
+                    : 'Fans download the file once they buy it.'}
+                  {isNew ? '' : ' The type cannot change once the product exists.'}
+                </Text>
               </div>
               <Group align="flex-start" gap="md" grow preventGrowOverflow={false}>
                 <PriceField control={form.control} error={errors.price?.message} />

@@ -20,6 +20,7 @@ export function VideoStatusBadge({ video, withReason = false }: { video: TVideo;
     video.status === 'failed' ? (file.data?.reason ?? 'The video could not be processed.') : null;
   const badge = (
     <Badge
+      component="span"
       size="sm"
       variant="filled"
       color={view.color}
@@ -32,12 +33,12 @@ export function VideoStatusBadge({ video, withReason = false }: { video: TVideo;
   );
   if (reason && withReason)
     return (
-      <div>
+      <span style={{ display: 'block' }}>
         {badge}
-        <Text size="xs" c="red" mt={4}>
+        <Text component="span" display="block" size="xs" c="red" mt={4}>
           {reason} Upload the file again to retry.
         </Text>
-      </div>
+      </span>
     );
   if (reason)
     return (
