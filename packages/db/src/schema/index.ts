@@ -5,3 +5,4 @@ export * from './feeds';
 export * from './site';
 export * from './site-content';
 export * from './social';
+export * from './wallet';
