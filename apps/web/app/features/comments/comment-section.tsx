@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount, plural } from '../../lib/format';
 import { paths } from '../../lib/guards';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
 import { timeAgo } from '../feed/feed-format';
@@ -27,14 +27,12 @@ import { flattenComments, totalOf } from './comment-cache';
 import classes from './comment-section.module.css';
 import {
   type CommentTarget,
+  type CountUpdate,
   useCommentLike,
   useCommentList,
   useCreateComment,
   useDeleteComment,
 } from './comments-api';
-
-/** Changes the comment count shown next to the object (the post card's counter). */
-export type CountUpdate = (update: (count: number) => number) => void;
 
 export interface CommentSectionProps {
   target: CommentTarget;
@@ -227,20 +225,12 @@ function CommentItem({
   const [isReplying, setReplying] = useState(false);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const toggleLike = useCommentLike(target);
-  const remove = useDeleteComment(target);
+  const remove = useDeleteComment(target, onCountChange);
   const full = dayjs(comment.createdAt).format('MMM D, YYYY HH:mm');
 
   const handleDelete = () => {
     setConfirmOpen(false);
-    const removed = 1 + (isReply ? 0 : comment.totalReply);
-    onCountChange?.((n) => Math.max(0, n - removed));
-    remove.mutate(comment, {
-      onSuccess: (res) => {
-        onCountChange?.(() => res.commentsCount);
-        notifySuccess('Comment deleted');
-      },
-      onError: () => onCountChange?.((n) => n + removed),
-    });
+    remove.mutate(comment);
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { TComment, TCommentObjectType, TReactionState } from '@fanstage/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   type CommentPage,
   type CommentPages,
@@ -11,6 +11,9 @@ import {
   removeComment,
   toggleCommentLike,
 } from './comment-cache';
+
+/** Changes the comment count shown next to the object (the post card's counter). */
+export type CountUpdate = (update: (count: number) => number) => void;
 
 /** What the comments are about. */
 export interface CommentTarget {
@@ -81,11 +84,13 @@ export function useCreateComment(target: CommentTarget) {
 }
 
 /**
- * Deletes a comment (and its replies): gone from the list at once, back with a toast when the
- * server refuses. Answers the object's exact comment count.
+ * Deletes a comment (and its replies): gone from the list and the count at once, back with a toast
+ * when the server refuses; then the object's exact count from the server. The callbacks live on the
+ * hook, not on `mutate`, because the deleted comment's component unmounts before the answer comes.
  */
-export function useDeleteComment(target: CommentTarget) {
+export function useDeleteComment(target: CommentTarget, onCountChange?: CountUpdate) {
   const queryClient = useQueryClient();
+  const removedCount = (comment: TComment) => 1 + (comment.parentId ? 0 : comment.totalReply);
   return useMutation({
     mutationFn: (comment: TComment) =>
       api
@@ -101,11 +106,17 @@ export function useDeleteComment(target: CommentTarget) {
           patchComment(old, parentId, (c) => ({ ...c, totalReply: Math.max(0, c.totalReply - 1) })),
         );
       }
+      onCountChange?.((n) => Math.max(0, n - removedCount(comment)));
       return { before };
+    },
+    onSuccess: (res) => {
+      onCountChange?.(() => res.commentsCount);
+      notifySuccess('Comment deleted');
     },
     onError: (err, comment, context) => {
       queryClient.setQueryData(commentKeys.list(target, comment.parentId), context?.before);
       void queryClient.invalidateQueries({ queryKey: commentKeys.of(target) });
+      onCountChange?.((n) => n + removedCount(comment));
       notifyError(err);
     },
   });
