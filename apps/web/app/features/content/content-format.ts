@@ -1,7 +1,7 @@
 import type { TMediaView } from '@fanstage/contract';
 import { formatPrice } from '../../lib/format';
 
-/** The likes, comments and own reactions an item carries (optional until every item type has them). */
+/** The likes, comments and own reactions a post, gallery, video or product carries. */
 export interface ReactionFacts {
   likesCount: number;
   commentsCount: number;
@@ -9,7 +9,7 @@ export interface ReactionFacts {
   isBookmarked: boolean;
 }
 
-/** The reaction facts of a post or asset, zeros and false for whatever it does not say. */
+/** The reaction facts of an item, zeros and false for whatever it leaves out (older cached answers). */
 export const reactionFactsOf = (item: Partial<ReactionFacts> & { _id: string }): ReactionFacts => ({
   likesCount: item.likesCount ?? 0,
   commentsCount: item.commentsCount ?? 0,
