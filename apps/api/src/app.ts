@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
@@ -37,6 +38,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { createJobQueue, type JobQueue } from './plugins/queue';
@@ -145,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(commentsRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
+      await api.register(walletRoutes, { ctx });
+      await api.register(earningsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

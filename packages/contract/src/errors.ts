@@ -34,6 +34,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** The wallet cannot pay for this. */
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  /** An Idempotency-Key was used before for a different request. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** The site is in maintenance mode. */
   MAINTENANCE: 'MAINTENANCE',
   /** A dependency (database) is not reachable. */
@@ -59,6 +61,7 @@ export const errorStatus: Record<TErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INSUFFICIENT_BALANCE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
   MAINTENANCE: 503,
   UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -13,3 +13,4 @@ export * from './reports';
 export * from './settings';
 export * from './site-content';
 export * from './users';
+export * from './wallet';

@@ -1,0 +1,126 @@
+import {
+  and,
+  count,
+  desc,
+  type EarningSource,
+  type Executor,
+  earnings,
+  eq,
+  feeds,
+  galleries,
+  gte,
+  ledgerEntries,
+  ledgerTransactions,
+  lte,
+  performerProfiles,
+  purchases,
+  type Transaction,
+  users,
+  videos,
+} from '@fanstage/db';
+import type { SQL } from 'drizzle-orm';
+
+/** The price facts of an item for sale, read inside the charge's transaction. */
+export async function findSaleItem(
+  tx: Transaction,
+  options: { type: 'feed' | 'video' | 'gallery'; id: string },
+): Promise<{ performerId: string; isSale: boolean; priceCents: number } | null> {
+  const table = { feed: feeds, video: videos, gallery: galleries }[options.type];
+  const [row] = await tx
+    .select({ performerId: table.performerId, isSale: table.isSale, priceCents: table.priceCents })
+    .from(table)
+    .where(eq(table.id, options.id));
+  return row ?? null;
+}
+
+/** The creator's own commission (0..1) when an admin set one. */
+export async function findCreatorCommission(tx: Executor, performerId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ rate: performerProfiles.commissionPercentage })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, performerId));
+  return row?.rate ?? null;
+}
+
+/** Records the purchase; false when the fan had already bought the item (the unique index decides). */
+export async function insertPurchase(
+  tx: Transaction,
+  values: typeof purchases.$inferInsert & { createdAt: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(purchases)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: purchases.id });
+  return inserted.length > 0;
+}
+
+export async function insertEarning(tx: Transaction, values: typeof earnings.$inferInsert) {
+  const [row] = await tx.insert(earnings).values(values).returning();
+  return row!;
+}
+
+const dateRange = (column: typeof earnings.createdAt, from?: Date, to?: Date): SQL[] => [
+  ...(from ? [gte(column, from)] : []),
+  ...(to ? [lte(column, to)] : []),
+];
+
+/** A fan's charges (one earning row per paid charge), newest first, with the creator's name. */
+export async function searchFanCharges(
+  db: Executor,
+  options: { fanId: string; type?: EarningSource; from?: Date; to?: Date; offset: number; limit: number },
+) {
+  const where = and(
+    eq(earnings.fanId, options.fanId),
+    ...(options.type ? [eq(earnings.sourceType, options.type)] : []),
+    ...dateRange(earnings.createdAt, options.from, options.to),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ earning: earnings, performer: { id: users.id, name: users.name, username: users.username } })
+      .from(earnings)
+      .innerJoin(users, eq(users.id, earnings.performerId))
+      .where(where)
+      .orderBy(desc(earnings.createdAt), desc(earnings.id))
+      .offset(options.offset)
+      .limit(options.limit),
+    db.select({ n: count() }).from(earnings).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The entries of one account with their transaction, newest first. */
+export async function listAccountEntries(
+  db: Executor,
+  options: { accountId: string; from?: Date; to?: Date; offset: number; limit: number },
+) {
+  const where = and(
+    eq(ledgerEntries.accountId, options.accountId),
+    ...(options.from ? [gte(ledgerEntries.createdAt, options.from)] : []),
+    ...(options.to ? [lte(ledgerEntries.createdAt, options.to)] : []),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: ledgerEntries.id,
+        transactionId: ledgerEntries.transactionId,
+        amountCents: ledgerEntries.amountCents,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransactions.kind,
+        reference: ledgerTransactions.reference,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .offset(options.offset)
+      .limit(options.limit),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function findUserRole(db: Executor, id: string) {
+  const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,388 @@
+import {
+  fromCents,
+  type TAdminCredit,
+  type TAdminCreditRequest,
+  type TCharge,
+  type TChargeListItem,
+  type TChargeSearchQuery,
+  type TStatementLine,
+  type TStatementQuery,
+  type TTipRequest,
+  toCents,
+} from '@fanstage/contract';
+import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import { findVisibleGallery } from '../assets/galleries.service';
+import { getPublicVideo } from '../assets/videos.service';
+import type { Actor } from '../auth/sessions';
+import { getFeed } from '../feeds/feeds.service';
+import { findVisiblePerformer } from '../performers/performers.access';
+import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
+import {
+  accountIdOf,
+  creatorEarnings,
+  fanWallet,
+  inMoneyTransaction,
+  platformRevenue,
+  postTransaction,
+} from './wallet.ledger';
+import {
+  findCreatorCommission,
+  findSaleItem,
+  findUserRole,
+  insertEarning,
+  insertPurchase,
+  listAccountEntries,
+  searchFanCharges,
+} from './wallet.repo';
+
+/**
+ * The platform's share of a gross amount at a rate (0..1), in whole cents rounded half up; the
+ * creator gets the rest. Integer arithmetic, so 0.3 of 5 cents is 2, never 1 by float error.
+ */
+export function splitCommission(
+  grossCents: number,
+  rate: number,
+): { commissionCents: number; netCents: number } {
+  const ppm = BigInt(Math.round(rate * 1_000_000));
+  const commission = (BigInt(grossCents) * ppm + 500_000n) / 1_000_000n;
+  const commissionCents = Number(commission);
+  return { commissionCents, netCents: grossCents - commissionCents };
+}
+
+export interface ChargeFanOptions {
+  fanId: string;
+  performerId: string;
+  grossCents: number;
+  source: EarningSource;
+  /** The item paid for; null for tips. */
+  sourceId: string | null;
+  /** settings.performerCommission, read before the transaction (the creator's own rate wins). */
+  defaultCommissionRate: number;
+  kind?: LedgerTransactionKind;
+  reference?: string;
+  /** Makes the charge happen once per key (a renewal period, say). */
+  ledgerIdempotencyKey?: string;
+  metadata?: Record<string, unknown>;
+  now: Date;
+}
+
+export interface ChargeResult {
+  transactionId: string;
+  /** False when `ledgerIdempotencyKey` had been charged already. */
+  isNew: boolean;
+  /** The fan's wallet after the charge, in cents. */
+  balanceCents: number;
+  grossCents: number;
+  commissionCents: number;
+  netCents: number;
+}
+
+/**
+ * Charges a fan's wallet for something a creator sells, inside the caller's transaction: conditional
+ * debit (422 "insufficient balance" when short), entries fan −gross / creator +net / platform
+ * +commission, and the earning row. Subscriptions, messages, streams and calls call this.
+ */
+export async function chargeFan(tx: Transaction, options: ChargeFanOptions): Promise<ChargeResult> {
+  if (!Number.isSafeInteger(options.grossCents) || options.grossCents <= 0) {
+    throw new Error(`a charge needs a positive amount in cents, got ${options.grossCents}`);
+  }
+  const rate = (await findCreatorCommission(tx, options.performerId)) ?? options.defaultCommissionRate;
+  const { commissionCents, netCents } = splitCommission(options.grossCents, rate);
+  const posted = await postTransaction(tx, {
+    kind: options.kind ?? 'charge',
+    reference: options.reference ?? `${options.source}:${options.sourceId ?? options.performerId}`,
+    initiatorId: options.fanId,
+    idempotencyKey: options.ledgerIdempotencyKey,
+    metadata: { source: options.source, ...options.metadata },
+    lines: [
+      { account: fanWallet(options.fanId), amountCents: -options.grossCents },
+      { account: creatorEarnings(options.performerId), amountCents: netCents },
+      { account: platformRevenue, amountCents: commissionCents },
+    ],
+    now: options.now,
+  });
+  if (posted.isNew) {
+    await insertEarning(tx, {
+      transactionId: posted.transactionId,
+      performerId: options.performerId,
+      fanId: options.fanId,
+      sourceType: options.source,
+      sourceId: options.sourceId,
+      grossCents: options.grossCents,
+      commissionRate: rate,
+      commissionCents,
+      netCents,
+      createdAt: options.now,
+    });
+  }
+  return {
+    transactionId: posted.transactionId,
+    isNew: posted.isNew,
+    balanceCents: posted.walletBalances.get(options.fanId) ?? 0,
+    grossCents: options.grossCents,
+    commissionCents,
+    netCents,
+  };
+}
+
+/** Tips a creator the actor may see, within the site's tip limits, from the actor's wallet. */
+export async function chargeTip(
+  ctx: AppContext,
+  options: { actor: Actor; performerId: string; input: TTipRequest; idempotency: IdempotencyScope | null },
+): Promise<TCharge> {
+  const { actor, input } = options;
+  const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: options.performerId });
+  if (performer.user.id === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot tip yourself.');
+  const settings = await ctx.settings.getAll();
+  if (input.amount < settings.minimumTipPrice) {
+    throw new AppError('UNPROCESSABLE', `The tip must be at least ${settings.minimumTipPrice.toFixed(2)}.`, [
+      { path: 'amount', message: `At least ${settings.minimumTipPrice.toFixed(2)}.` },
+    ]);
+  }
+  if (input.amount > settings.maximumTipPrice) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The tip cannot be more than ${settings.maximumTipPrice.toFixed(2)}.`,
+      [{ path: 'amount', message: `At most ${settings.maximumTipPrice.toFixed(2)}.` }],
+    );
+  }
+  const now = ctx.clock.now();
+  const performerId = performer.user.id;
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const charge = await chargeFan(tx, {
+        fanId: actor.id,
+        performerId,
+        grossCents: toCents(input.amount),
+        source: 'tip',
+        sourceId: null,
+        reference: `tip:${performerId}`,
+        defaultCommissionRate: settings.performerCommission,
+        metadata: {
+          ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+          ...(input.streamId ? { streamId: input.streamId } : {}),
+        },
+        now,
+      });
+      return presentCharge(charge, { type: 'tip', targetId: null, performerId, now });
+    }),
+  );
+}
+
+const itemNames = { feed: 'post', video: 'video', gallery: 'gallery' } as const;
+
+/**
+ * Buys a post, video or gallery once at its price: it must be visible to the actor (else 404) and
+ * for sale above zero; buying twice is 409 and charges nothing; a creator cannot buy their own.
+ */
+export async function chargePurchase(
+  ctx: AppContext,
+  options: {
+    actor: Actor;
+    type: 'feed' | 'video' | 'gallery';
+    id: string;
+    idempotency: IdempotencyScope | null;
+  },
+): Promise<TCharge> {
+  const { actor, type, id } = options;
+  // The item's own module decides visibility (published, ready, creator listed), with its 404s.
+  if (type === 'feed') await getFeed(ctx, { actor, id });
+  else if (type === 'video') await getPublicVideo(ctx, { actor, id });
+  else await findVisibleGallery(ctx, { actor, id });
+  const settings = await ctx.settings.getAll();
+  const now = ctx.clock.now();
+  const name = itemNames[type];
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const item = await findSaleItem(tx, { type, id });
+      if (!item) throw notFound(`That ${name}`);
+      if (item.performerId === actor.id) {
+        throw new AppError('UNPROCESSABLE', `You cannot buy your own ${name}.`);
+      }
+      if (!item.isSale || item.priceCents <= 0) {
+        throw new AppError('UNPROCESSABLE', `This ${name} is not for sale.`);
+      }
+      const isFirstPurchase = await insertPurchase(tx, {
+        fanId: actor.id,
+        performerId: item.performerId,
+        targetType: type,
+        targetId: id,
+        priceCents: item.priceCents,
+        createdAt: now,
+      });
+      if (!isFirstPurchase) {
+        throw new AppError('CONFLICT', `You have already bought this ${name}; it was not charged again.`);
+      }
+      const charge = await chargeFan(tx, {
+        fanId: actor.id,
+        performerId: item.performerId,
+        grossCents: item.priceCents,
+        source: type,
+        sourceId: id,
+        defaultCommissionRate: settings.performerCommission,
+        now,
+      });
+      return presentCharge(charge, { type, targetId: id, performerId: item.performerId, now });
+    }),
+  );
+}
+
+function presentCharge(
+  charge: ChargeResult,
+  facts: { type: TCharge['type']; targetId: string | null; performerId: string; now: Date },
+): TCharge {
+  return {
+    _id: charge.transactionId,
+    type: facts.type,
+    targetId: facts.targetId,
+    performerId: facts.performerId,
+    amount: fromCents(charge.grossCents),
+    balance: fromCents(charge.balanceCents),
+    createdAt: facts.now.toISOString(),
+  };
+}
+
+const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
+
+/** The actor's own charges, newest first. */
+export async function searchMyCharges(
+  ctx: AppContext,
+  options: { actor: Actor; query: TChargeSearchQuery },
+): Promise<{ data: TChargeListItem[]; total: number }> {
+  const { query } = options;
+  const { rows, total } = await searchFanCharges(ctx.db.db, {
+    fanId: options.actor.id,
+    type: query.type,
+    from: dateOf(query.fromDate),
+    to: dateOf(query.toDate),
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return {
+    data: rows.map(({ earning, performer }) => ({
+      _id: earning.transactionId,
+      type: earning.sourceType,
+      targetId: earning.sourceId,
+      performer: { _id: performer.id, name: performer.name, username: performer.username },
+      amount: fromCents(earning.grossCents),
+      createdAt: earning.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/** Which account a statement shows: the wallet, or a creator's earnings (the default for creators). */
+function statementAccountOf(actor: Actor, account: TStatementQuery['account']) {
+  const wanted = account ?? (actor.role === 'performer' ? 'earnings' : 'wallet');
+  if (wanted === 'earnings' && actor.role !== 'performer') {
+    throw new AppError('FORBIDDEN', 'Only creators have an earnings statement.');
+  }
+  return accountIdOf(wanted === 'earnings' ? creatorEarnings(actor.id) : fanWallet(actor.id));
+}
+
+/** The actor's ledger history (wallet or earnings), newest first. */
+export async function listMyStatement(
+  ctx: AppContext,
+  options: { actor: Actor; query: TStatementQuery },
+): Promise<{ data: TStatementLine[]; total: number }> {
+  const { query } = options;
+  const { rows, total } = await listAccountEntries(ctx.db.db, {
+    accountId: statementAccountOf(options.actor, query.account),
+    from: dateOf(query.fromDate),
+    to: dateOf(query.toDate),
+    offset: query.offset,
+    limit: query.limit,
+  });
+  return {
+    data: rows.map((r) => ({
+      _id: String(r.id),
+      transactionId: r.transactionId,
+      kind: r.kind,
+      reference: r.reference,
+      amount: fromCents(r.amountCents),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/** Most lines a CSV export holds; narrow the dates for more. */
+export const statementExportLimit = 10_000;
+
+const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The statement as CSV (header row first), for the same filters as the JSON list. */
+export async function exportMyStatementCsv(
+  ctx: AppContext,
+  options: { actor: Actor; query: Omit<TStatementQuery, 'offset' | 'limit'> },
+): Promise<string> {
+  const { data } = await listMyStatement(ctx, {
+    actor: options.actor,
+    query: { ...options.query, offset: 0, limit: statementExportLimit },
+  });
+  const lines = [
+    'date,transaction,kind,reference,amount',
+    ...data.map((l) =>
+      [l.createdAt, l.transactionId, l.kind, l.reference ?? '', l.amount.toFixed(2)].map(csvCell).join(','),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Credits a wallet paid by the platform (tests, the demo, goodwill) through the ledger. With
+ * `ledgerKey` it happens once per key, whoever calls.
+ */
+export async function grantWalletCredit(
+  ctx: AppContext,
+  options: {
+    userId: string;
+    amountCents: number;
+    reason: string;
+    initiatorId: string | null;
+    idempotency?: IdempotencyScope | null;
+    ledgerKey?: string;
+  },
+): Promise<TAdminCredit> {
+  const user = await findUserRole(ctx.db.db, options.userId);
+  if (!user) throw notFound('That account');
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency ?? null, async () => {
+      const posted = await postTransaction(tx, {
+        kind: 'admin_credit',
+        reference: `user:${options.userId}`,
+        initiatorId: options.initiatorId,
+        idempotencyKey: options.ledgerKey,
+        metadata: { reason: options.reason },
+        lines: [
+          { account: platformRevenue, amountCents: -options.amountCents },
+          { account: fanWallet(options.userId), amountCents: options.amountCents },
+        ],
+        now,
+      });
+      return {
+        _id: posted.transactionId,
+        userId: options.userId,
+        amount: fromCents(options.amountCents),
+        balance: fromCents(posted.walletBalances.get(options.userId) ?? 0),
+        createdAt: now.toISOString(),
+      };
+    }),
+  );
+}
+
+/** `POST /admin/wallet/credit`. */
+export const adminCreditWallet = (
+  ctx: AppContext,
+  options: { actor: Actor; input: TAdminCreditRequest; idempotency: IdempotencyScope | null },
+) =>
+  grantWalletCredit(ctx, {
+    userId: options.input.userId,
+    amountCents: toCents(options.input.amount),
+    reason: options.input.reason,
+    initiatorId: options.actor.id,
+    idempotency: options.idempotency,
+  });
