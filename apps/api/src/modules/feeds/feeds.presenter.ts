@@ -1,6 +1,6 @@
 import { fromCents, type TFeed, type TMediaView } from '@fanstage/contract';
 import type { AccessDecision } from '../access/content-access';
-import { presentMedia } from '../media/media.presenter';
+import { presentMedia, presentTeaserUrl } from '../media/media.presenter';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { FeedDetails, FeedWithAuthor, FileRow } from './feeds.repo';
 
@@ -92,7 +92,7 @@ export function presentFeed(
     status: failed ? 'failed' : feed.publishedAt > options.now ? 'scheduled' : 'published',
     failureReason: failed && options.isOwnerView ? (failed.failureReason ?? undefined) : undefined,
     files: fileRows.map(media),
-    teaser: teaserFile ? media(teaserFile) : null,
+    teaser: presentFeedTeaser({ teaserFile, fileRows, sign }),
     thumbnail: { url: thumbnailUrl, source: chosen.source },
     poll: presentPoll(feed.id, details, options.now),
     isPinned: feed.isPinned,
@@ -127,3 +127,22 @@ function presentPoll(feedId: string, details: FeedDetails, now: Date): TFeed['po
 }
 
 export const defaultLeafSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="#e3efe5"/><path d="M34 96c0-40 28-62 66-64-2 38-24 66-64 66" fill="#7fb38a"/><path d="M34 96c14-18 30-32 50-44" stroke="#4f8a5c" stroke-width="4" fill="none" stroke-linecap="round"/></svg>`;
+
+/**
+ * The teaser is what a locked post may play, so it is shown to everyone who sees the post: the
+ * creator's own clip, else the clip the media job cut from the post's video. Never the video itself.
+ */
+function presentFeedTeaser(options: {
+  teaserFile: FileRow | null;
+  fileRows: FileRow[];
+  sign: (key: string) => string;
+}): TMediaView | null {
+  const { teaserFile, fileRows, sign } = options;
+  if (teaserFile) return presentMedia(teaserFile, { canView: true, sign });
+  for (const file of fileRows) {
+    const url = presentTeaserUrl(file, { sign });
+    if (url)
+      return { _id: file.id, kind: 'feed-teaser', status: 'ready', hasTeaser: true, urls: { video: url } };
+  }
+  return null;
+}

@@ -409,3 +409,44 @@ describe('GET /api/files/:id/status', () => {
     expect((await t.request({ url: `/api/files/${id}/status`, token: admin.token })).statusCode).toBe(200);
   });
 });
+
+describe('teasers of locked video posts', () => {
+  const post = async (payload: Record<string, unknown>) => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      token: creator.token,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data._id as string;
+  };
+
+  it("plays the creator's teaser, or the generated one, to fans without access; never the video", async () => {
+    const videoId = (await upload('video', await readFile(media.video), 'clip.mp4')).json().data._id;
+    const teaserId = (await upload('teaser', await readFile(media.video), 'teaser.mp4')).json().data._id;
+    const plainVideoId = (await upload('video', await readFile(media.video), 'clip2.mp4')).json().data._id;
+    for (const id of [videoId, teaserId, plainVideoId]) {
+      expect((await waitUntilDone(id)).body.status).toBe('ready');
+    }
+    const withTeaser = await post({ type: 'video', text: 'With teaser', fileIds: [videoId], teaserId });
+    const generated = await post({ type: 'video', text: 'Generated teaser', fileIds: [plainVideoId] });
+    const fan = await t.fan();
+    const videoKey = (await findFileById(t.ctx.db.db, videoId))!.variants!.video!.key;
+    const plainKey = (await findFileById(t.ctx.db.db, plainVideoId))!.variants!.video!.key;
+
+    for (const [feedId, hidden] of [
+      [withTeaser, videoKey],
+      [generated, plainKey],
+    ] as const) {
+      const res = await t.request({ url: `/api/user/feeds/${feedId}`, token: fan.token });
+      const data = res.json().data;
+      expect(data.isLocked).toBe(true);
+      expect(data.files[0].urls).toBeUndefined();
+      expect(res.body).not.toContain(hidden);
+      const teaser = await t.request({ url: data.teaser.urls.video });
+      expect(teaser.statusCode).toBe(200);
+      expect(teaser.headers['content-type']).toBe('video/mp4');
+    }
+  });
+});
