@@ -260,7 +260,7 @@ export async function rollUpAccount(ctx: Pick<AppContext, 'db' | 'clock'>, accou
         rolled_up_entry_id = s.last_id,
         rolled_up_at = ${ctx.clock.now()}
       FROM (
-        SELECT coalesce(sum(amount_cents), 0) AS total, max(id) AS last_id
+        SELECT coalesce(sum(e.amount_cents), 0) AS total, max(e.id) AS last_id
         FROM ledger_entries e, ledger_accounts acc
         WHERE acc.id = ${accountId} AND e.account_id = acc.id AND e.id > acc.rolled_up_entry_id
       ) s
