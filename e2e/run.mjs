@@ -86,7 +86,8 @@ const cleanup = async () => {
 };
 
 const base = `http://127.0.0.1:${port}`;
-const deadline = Date.now() + 90_000;
+// Generous: the first start seeds the demo with generated media, slow on a busy two-core machine.
+const deadline = Date.now() + 240_000;
 let ready = false;
 while (Date.now() < deadline) {
   try {
