@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { loadConfig } from '../config';
 import { transcodeJobName } from '../modules/media/media.service';
+import { reconcileLedger } from '../modules/wallet/wallet.reconcile';
 import { isDemoSeedAllowed, seedDemo, seedDemoIfEmpty } from './demo';
 import { demoCreators } from './demo-accounts';
 import { seedDemoVideos } from './demo-content';
@@ -214,6 +215,15 @@ describe('demo seed with videos', () => {
 describe('demo seed in production', () => {
   const production = (env: Record<string, string>) =>
     loadConfig({ NODE_ENV: 'production', SECRET: 'a-production-secret-of-enough-length-0000', ...env });
+
+  it('gives each demo fan a starting balance of 100.00 through the ledger, once', async () => {
+    const fans = (await t.ctx.db.db.select().from(users)).filter((u) => u.role === 'user');
+    expect(fans.map((f) => f.balanceCents)).toEqual(Array(10).fill(100_00));
+    await seedDemo(t.ctx, { videos: false });
+    const report = await reconcileLedger(t.ctx.db.db);
+    expect(report.problems).toEqual([]);
+    expect(report.totalsByKind.fan_wallet).toBe(10 * 100_00);
+  });
 
   it('is off unless SEED_DEMO=true is written out', () => {
     expect(isDemoSeedAllowed(production({}))).toBe(false);

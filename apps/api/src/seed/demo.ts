@@ -14,6 +14,7 @@ import {
 } from './demo-accounts';
 import { type DemoContentOptions, type DemoContentResult, seedDemoContent } from './demo-content';
 import { avatarSvg, coverSvg, renderWebp } from './demo-images';
+import { seedDemoBalances } from './demo-wallet';
 
 export interface DemoLogin {
   role: DemoRole;
@@ -199,6 +200,10 @@ export async function seedDemo(ctx: AppContext, options: DemoContentOptions = {}
     creators: made.filter((p) => p.account.role === 'performer'),
     fans: made.filter((p) => p.account.role === 'user'),
   });
+  await seedDemoBalances(
+    ctx,
+    made.filter((p) => p.account.role === 'user').map((p) => p.id),
+  );
   return { created: inserted.size, logins, content };
 }
 
