@@ -11,6 +11,7 @@ import { CreatorProfileForm } from './creator-profile-form';
 import { PasswordForm } from './password-form';
 import { PricingForm } from './pricing-form';
 import { ProfileForm } from './profile-form';
+import { WelcomeVideoCard } from './welcome-video-card';
 
 /** The account page of fans (/user/account) and creators (/creator/account). */
 export function AccountPage({ source }: { source: 'user' | 'performer' }) {
@@ -59,7 +60,12 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
 
 function CreatorCover() {
   const me = useMyPerformerProfile();
-  return <CoverCard me={me.data} />;
+  return (
+    <>
+      <CoverCard me={me.data} />
+      <WelcomeVideoCard me={me.data} />
+    </>
+  );
 }
 
 /** The creator's own profile and pricing: skeleton cards until GET /performers/me answers. */
