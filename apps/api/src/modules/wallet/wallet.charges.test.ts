@@ -403,45 +403,6 @@ describe('statements', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/,charge,tip:[0-9a-f-]+,-12\.50$/);
   });
-
-  it('filters earnings by date and type, for creators only', async () => {
-    const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
-    await tip(fan, creator.user.id, { amount: 10 });
-    // Sessions last a day: 13 hours moves from noon to the next UTC day without logging out.
-    clock.advance(13 * 3_600_000);
-    const post = await buildFeed(t.ctx.db.db, {
-      publishedAt: clock.now(),
-      performerId: creator.user.id,
-      isSale: true,
-      price: 20,
-    });
-    await buy(fan, 'feed', post.id);
-    const stats = await t.request({ url: '/api/performer/earning/stats', token: creator.token });
-    expect(stats.json().data).toMatchObject({ grossPrice: 30, netPrice: 24, commission: 6, count: 2 });
-    expect(stats.json().data.byType).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ type: 'tip', grossPrice: 10 }),
-        expect.objectContaining({ type: 'feed', grossPrice: 20, netPrice: 16 }),
-      ]),
-    );
-    expect(stats.json().data.byDay).toHaveLength(2);
-    const since = new Date(clock.now().getTime() - 6 * 3_600_000).toISOString();
-    const recent = await t.request({
-      url: `/api/performer/earning/search?fromDate=${encodeURIComponent(since)}`,
-      token: creator.token,
-    });
-    expect(recent.json()).toMatchObject({ total: 1, data: [{ type: 'feed', grossPrice: 20, netPrice: 16 }] });
-    expect(recent.json().data[0].fan._id).toBe(fan.user.id);
-    const tips = await t.request({ url: '/api/performer/earning/search?type=tip', token: creator.token });
-    expect(tips.json().total).toBe(1);
-    expect((await t.request({ url: '/api/performer/earning/stats', token: fan.token })).statusCode).toBe(403);
-    const bad = await t.request({
-      url: '/api/performer/earning/stats?fromDate=yesterday',
-      token: creator.token,
-    });
-    expect(bad.statusCode).toBe(400);
-  });
 });
 
 describe('admin credit', () => {
