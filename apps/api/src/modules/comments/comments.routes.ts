@@ -29,11 +29,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/comments',
-    {
-      preHandler: requireAuth,
-      schema: { tags, querystring: ZCommentListQuery, response: { 200: listOf(ZComment) } },
-    },
-    async (req) => commentsService.listObjectComments(ctx, { actor: actorOf(req), query: req.query }),
+    { schema: { tags, querystring: ZCommentListQuery, response: { 200: listOf(ZComment) } } },
+    async (req) => commentsService.listObjectComments(ctx, { actor: req.actor, query: req.query }),
   );
 
   app.delete(

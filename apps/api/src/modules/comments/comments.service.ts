@@ -19,7 +19,7 @@ import {
 /** The object, when the actor may view its content (a locked item's comments are for those who unlocked it). */
 async function findViewableObject(
   ctx: AppContext,
-  options: { actor: Actor; type: TComment['objectType']; id: string },
+  options: { actor: Actor | null; type: TComment['objectType']; id: string },
 ) {
   const object = await findVisibleObject(ctx, options);
   if (!object.canView) {
@@ -28,11 +28,11 @@ async function findViewableObject(
   return object;
 }
 
-const canDelete = (actor: Actor, row: CommentRow, ownerId: string | null) =>
-  row.userId === actor.id || ownerId === actor.id || actor.role === 'admin';
+const canDelete = (actor: Actor | null, row: CommentRow, ownerId: string | null) =>
+  actor !== null && (row.userId === actor.id || ownerId === actor.id || actor.role === 'admin');
 
 function present(
-  actor: Actor,
+  actor: Actor | null,
   object: Pick<SocialObject, 'ownerId'>,
   row: { comment: CommentRow; author: CommentAuthor },
   likedIds: Set<string>,
@@ -87,19 +87,24 @@ export async function createComment(
   return present(actor, object, { comment: row, author }, new Set());
 }
 
-/** A page of an object's comments (or of one comment's replies), with authors and reply counts. */
+/**
+ * A page of an object's comments (or of one comment's replies), with authors and reply counts.
+ * Visitors read the comments of what they may view (free items); writing needs a login.
+ */
 export async function listObjectComments(
   ctx: AppContext,
-  options: { actor: Actor; query: TCommentListQuery },
+  options: { actor: Actor | null; query: TCommentListQuery },
 ): Promise<{ data: TComment[]; total: number }> {
   const { actor, query } = options;
   const object = await findViewableObject(ctx, { actor, type: query.objectType, id: query.objectId });
   const { rows, total } = await listComments(ctx.db.db, { ...query, parentId: query.parentId ?? null });
-  const likedIds = await findLikedIds(ctx.db.db, {
-    userId: actor.id,
-    objectType: 'comment',
-    objectIds: rows.map((r) => r.comment.id),
-  });
+  const likedIds = actor
+    ? await findLikedIds(ctx.db.db, {
+        userId: actor.id,
+        objectType: 'comment',
+        objectIds: rows.map((r) => r.comment.id),
+      })
+    : new Set<string>();
   return { data: rows.map((row) => present(actor, object, row, likedIds)), total };
 }
 

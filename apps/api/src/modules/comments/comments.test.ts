@@ -1,5 +1,5 @@
 import { comments, eq, feeds, sql } from '@fanstage/db';
-import { buildFeed, buildSubscription, buildVideo } from '@fanstage/db/factories';
+import { buildFeed, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -177,6 +177,24 @@ describe('GET /api/comments', () => {
       token: fan.token,
     });
     expect(again.json().data[0]).toMatchObject({ isLiked: true, totalLike: 1 });
+  });
+
+  it('lets visitors read what they may see (a product) without a login, and says 403, not 401, on a post', async () => {
+    const creator = await t.creator();
+    const fan = await t.fan();
+    const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
+    await post(fan.token, { objectType: 'product', objectId: product.id, content: 'Does it ship to Spain?' });
+    const visitor = await t.request({ url: `/api/comments?objectType=product&objectId=${product.id}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json().data[0]).toMatchObject({
+      content: 'Does it ship to Spain?',
+      isLiked: false,
+      canDelete: false,
+    });
+    // A post is for logged-in fans at least: a visitor is refused with a 403 (a 401 would log the browser out).
+    const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 0 });
+    const locked = await t.request({ url: `/api/comments?objectType=feed&objectId=${feed.id}` });
+    expect(locked.statusCode).toBe(403);
   });
 
   it('answers 400 without an object and 403 on a locked post', async () => {

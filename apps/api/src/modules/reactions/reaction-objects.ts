@@ -52,7 +52,7 @@ const withNotFound =
 /** One object the actor may see, as a card; 404 "That <thing> was not found." otherwise. */
 export async function findVisibleObject(
   ctx: AppContext,
-  options: { actor: Actor; type: SocialObjectType; id: string },
+  options: { actor: Actor | null; type: SocialObjectType; id: string },
 ): Promise<SocialObject> {
   const { actor, type, id } = options;
   switch (type) {
