@@ -184,6 +184,18 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             <SocialLinks socials={performer.socials} name={performer.name} />
           </Box>
 
+          {performer.welcomeVideo?.urls?.video ? (
+            // biome-ignore lint/a11y/useMediaCaption: creators upload their own clips; there is no caption track to offer.
+            <video
+              className={classes.welcomeVideo}
+              src={performer.welcomeVideo.urls.video}
+              poster={performer.welcomeVideo.urls.posters?.[1] ?? performer.welcomeVideo.urls.posters?.[0]}
+              controls
+              preload="metadata"
+              aria-label={`A welcome from ${performer.name}`}
+            />
+          ) : null}
+
           {isSelf ? null : (
             <Card withBorder radius="md" mt="lg" p="md" className={classes.subscribeBox}>
               <Group justify="space-between" gap="sm">
