@@ -24,7 +24,8 @@ const freePort = () =>
     s.on('error', fail);
   });
 
-if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.CI) {
+// Always from the current sources (a stale build once hid a fixed bug); E2E_SKIP_BUILD=1 reuses one.
+if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.E2E_SKIP_BUILD !== '1') {
   const b = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) {
     console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (web build failed)`);

@@ -92,10 +92,16 @@ export function useDeleteComment(target: CommentTarget, onCountChange?: CountUpd
   const queryClient = useQueryClient();
   const removedCount = (comment: TComment) => 1 + (comment.parentId ? 0 : comment.totalReply);
   return useMutation({
+    // The row that asked for the delete is gone by now (removed optimistically), so the answer is
+    // handled here rather than in onSuccess, which belongs to that unmounted row.
     mutationFn: (comment: TComment) =>
       api
         .delete<{ data: { deleted: number; commentsCount: number } }>(`/comments/${comment._id}`)
-        .then((r) => r.data),
+        .then((r) => {
+          onCountChange?.(() => r.data.commentsCount);
+          notifySuccess('Comment deleted');
+          return r.data;
+        }),
     onMutate: (comment) => {
       const key = commentKeys.list(target, comment.parentId);
       const before = queryClient.getQueryData<CommentPages>(key);
@@ -108,10 +114,6 @@ export function useDeleteComment(target: CommentTarget, onCountChange?: CountUpd
       }
       onCountChange?.((n) => Math.max(0, n - removedCount(comment)));
       return { before };
-    },
-    onSuccess: (res) => {
-      onCountChange?.(() => res.commentsCount);
-      notifySuccess('Comment deleted');
     },
     onError: (err, comment, context) => {
       queryClient.setQueryData(commentKeys.list(target, comment.parentId), context?.before);
