@@ -71,6 +71,8 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
 
 const note = (text: string) => console.log(`# ${text}`);
 
+const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** Children get a clean environment: nothing of the caller's DATABASE_URL, REDIS_URL or admin settings leaks in. */
 function baseEnv(): Record<string, string> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot'];
@@ -247,7 +249,8 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   const apiPort = await findFreePort(options.ports);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const api = startChild('Fanstage server', {
-    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+    args: [...serverNodeArgs(), '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
     cwd: repoRoot,
     env: {
       ...baseEnv(),

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -29,6 +30,8 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
@@ -149,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(earningsRoutes, { ctx });
+      await api.register(payoutsRoutes, { ctx });
+      await api.register(addressesRoutes, { ctx });
+      await api.register(ordersRoutes, { ctx });
     },
     { prefix: '/api' },
   );

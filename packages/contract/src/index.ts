@@ -1,4 +1,5 @@
 export * from './assets';
+export * from './addresses';
 export * from './auth';
 export * from './comments';
 export * from './common';
@@ -6,6 +7,8 @@ export * from './errors';
 export * from './feeds';
 export * from './follows';
 export * from './media';
+export * from './orders';
+export * from './payouts';
 export * from './performers';
 export * from './reactions';
 export * from './reference';

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, performerProfiles, sessions, users } from '@fanstage/db';
+import { and, eq, gt, ne, performerProfiles, sessions, sql, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -39,10 +39,13 @@ export async function createSession(
 }
 
 /** The actor of a token, or null when the token is unknown, expired or revoked. */
-export async function findActorByToken(ctx: AppContext, token: string): Promise<Actor | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const now = ctx.clock.now();
-  const [row] = await ctx.db.db
+/**
+ * The session look-up runs on every logged-in request, so its SQL is built once per database handle
+ * and sent as a named prepared statement (no query building, and the server plans it once).
+ */
+const sessionLookups = new WeakMap<AppContext['db'], ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: AppContext['db']) {
+  return db.db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -52,8 +55,25 @@ export async function findActorByToken(ctx: AppContext, token: string): Promise<
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+}
+
+export async function findActorByToken(ctx: AppContext, token: string): Promise<Actor | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const now = ctx.clock.now();
+  let lookup = sessionLookups.get(ctx.db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(ctx.db);
+    sessionLookups.set(ctx.db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: sha256(token), now });
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > touchEveryMs) {
     await ctx.db.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
