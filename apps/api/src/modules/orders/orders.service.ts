@@ -1,0 +1,344 @@
+import {
+  fromCents,
+  type TDownloadLink,
+  type TOrder,
+  type TOrderAddressUpdate,
+  type TOrderRefund,
+  type TOrderSearchQuery,
+  type TOrderUpdate,
+  type TProductCharge,
+  type TProductChargeRequest,
+} from '@fanstage/contract';
+import type { DeliveryStatus, Executor } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
+import type { Actor } from '../auth/sessions';
+import { signMediaUrl } from '../files/signed-urls';
+import { filterVisiblePerformerIds } from '../performers/performers.access';
+import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
+import {
+  creatorEarnings,
+  fanWallet,
+  inMoneyTransaction,
+  platformRevenue,
+  postTransaction,
+} from '../wallet/wallet.ledger';
+import { chargeFan } from '../wallet/wallet.service';
+import {
+  findDigitalFile,
+  findEarningOf,
+  findProductForSale,
+  hasLiveOrder,
+  insertEarningRefund,
+  insertOrder,
+  insertProductPurchase,
+  lockOrder,
+  type OrderRow,
+  restoreStock,
+  searchOrders,
+  takeStock,
+  updateOrder,
+} from './orders.repo';
+
+/*
+ * Shop orders (business-rules.md "Wallet charges", "Shop"). A product charge is one transaction:
+ * stock taken conditionally, the wallet charged through chargeFan, a purchase row and the order.
+ * A refund posts the reverse of the charge's entries (fan +gross, creator −net, platform
+ * −commission), restores stock not yet shipped, and records the earning in earning_refunds.
+ */
+
+type Person = { id: string; name: string; username: string | null };
+
+function presentOrder(row: OrderRow, people: { fan: Person; performer: Person }): TOrder {
+  const person = (p: Person) => ({ _id: p.id, name: p.name, username: p.username });
+  return {
+    _id: row.id,
+    fan: person(people.fan),
+    performer: person(people.performer),
+    productId: row.productId,
+    productName: row.productName,
+    productType: row.productType,
+    quantity: row.quantity,
+    unitPrice: fromCents(row.unitPriceCents),
+    totalPrice: fromCents(row.totalCents),
+    deliveryStatus: row.deliveryStatus,
+    deliveryAddress: row.deliveryAddress ?? null,
+    trackingCode: row.trackingCode,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function loadOrderView(db: Executor, id: string): Promise<TOrder> {
+  const { rows } = await searchOrders(db, { id, offset: 0, limit: 1 });
+  const found = rows[0];
+  if (!found) throw notFound('That order');
+  return presentOrder(found.order, found);
+}
+
+/**
+ * `POST /wallet/charges/product/{id}`: buys `quantity` of an active product of a creator the fan may
+ * see. Physical goods need an address of the fan's and enough stock ("Not enough stock" otherwise);
+ * the order starts `processing` with a copy of the address. Digital goods are `delivered` at once.
+ */
+export async function chargeProduct(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; input: TProductChargeRequest; idempotency: IdempotencyScope | null },
+): Promise<TProductCharge> {
+  const { actor, id, input } = options;
+  const settings = await ctx.settings.getAll();
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const product = await findProductForSale(tx, id);
+      if (product?.status !== 'active') throw notFound('That product');
+      const visible = await filterVisiblePerformerIds(ctx, { actor, ids: [product.performerId] });
+      if (!visible.has(product.performerId)) throw notFound('That product');
+      if (product.performerId === actor.id) {
+        throw new AppError('UNPROCESSABLE', 'You cannot buy your own product.');
+      }
+      if (product.priceCents <= 0) throw new AppError('UNPROCESSABLE', 'This product is not for sale.');
+      const isPhysical = product.type === 'physical';
+      if (!isPhysical && input.quantity !== 1) {
+        throw new AppError('UNPROCESSABLE', 'A digital product is bought one at a time (quantity 1).', [
+          { path: 'quantity', message: 'Must be 1.' },
+        ]);
+      }
+      let address = null;
+      if (isPhysical) {
+        if (!input.deliveryAddressId) {
+          throw new AppError('UNPROCESSABLE', 'Choose a delivery address for this product.', [
+            { path: 'deliveryAddressId', message: 'Required for physical products.' },
+          ]);
+        }
+        address = await requireOwnAddress(tx, { userId: actor.id, id: input.deliveryAddressId });
+        if (!(await takeStock(tx, { productId: id, quantity: input.quantity }))) {
+          throw new AppError('UNPROCESSABLE', 'Not enough stock', [
+            { path: 'quantity', message: 'Not enough stock.' },
+          ]);
+        }
+      }
+      const grossCents = product.priceCents * input.quantity;
+      const charge = await chargeFan(tx, {
+        fanId: actor.id,
+        performerId: product.performerId,
+        grossCents,
+        source: 'product',
+        sourceId: id,
+        defaultCommissionRate: settings.performerCommission,
+        metadata: { quantity: input.quantity },
+        now,
+      });
+      await insertProductPurchase(tx, {
+        fanId: actor.id,
+        performerId: product.performerId,
+        targetType: 'product',
+        targetId: id,
+        priceCents: grossCents,
+        createdAt: now,
+      });
+      const order = await insertOrder(tx, {
+        fanId: actor.id,
+        performerId: product.performerId,
+        productId: id,
+        productName: product.name,
+        productType: product.type,
+        quantity: input.quantity,
+        unitPriceCents: product.priceCents,
+        totalCents: grossCents,
+        deliveryStatus: isPhysical ? 'processing' : 'delivered',
+        deliveryAddress: address ? snapshotOf(address) : null,
+        transactionId: charge.transactionId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return {
+        _id: charge.transactionId,
+        type: 'product' as const,
+        targetId: id,
+        performerId: product.performerId,
+        amount: fromCents(grossCents),
+        balance: fromCents(charge.balanceCents),
+        createdAt: now.toISOString(),
+        orderId: order.id,
+      };
+    }),
+  );
+}
+
+/** `GET /orders/search`: the orders of the creator's products. */
+export async function searchSellerOrders(
+  ctx: AppContext,
+  options: { actor: Actor; query: TOrderSearchQuery },
+): Promise<{ data: TOrder[]; total: number }> {
+  const { rows, total } = await searchOrders(ctx.db.db, { performerId: options.actor.id, ...options.query });
+  return { data: rows.map((r) => presentOrder(r.order, r)), total };
+}
+
+/** `GET /orders/users/search`: what the fan bought. */
+export async function searchBuyerOrders(
+  ctx: AppContext,
+  options: { actor: Actor; query: TOrderSearchQuery },
+): Promise<{ data: TOrder[]; total: number }> {
+  const { rows, total } = await searchOrders(ctx.db.db, { fanId: options.actor.id, ...options.query });
+  return { data: rows.map((r) => presentOrder(r.order, r)), total };
+}
+
+/** `GET /orders/{id}`: the buyer, the seller or an admin; anyone else gets 404. */
+export async function getOrder(ctx: AppContext, options: { actor: Actor; id: string }): Promise<TOrder> {
+  const order = await loadOrderView(ctx.db.db, options.id);
+  if (
+    order.fan._id !== options.actor.id &&
+    order.performer._id !== options.actor.id &&
+    options.actor.role !== 'admin'
+  ) {
+    throw notFound('That order');
+  }
+  return order;
+}
+
+const deliverySteps: DeliveryStatus[] = ['processing', 'shipping', 'delivered'];
+
+/** `PUT /orders/{id}/update`: the seller moves delivery forward and sets the tracking code. */
+export async function updateOrderDelivery(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; input: TOrderUpdate },
+): Promise<TOrder> {
+  const { actor, input } = options;
+  return ctx.db.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, options.id);
+    if (!row || row.performerId !== actor.id) throw notFound('That order');
+    if (row.deliveryStatus === 'refunded') {
+      throw new AppError('UNPROCESSABLE', 'This order was refunded; its delivery cannot change.');
+    }
+    const next = input.deliveryStatus ?? row.deliveryStatus;
+    if (deliverySteps.indexOf(next) < deliverySteps.indexOf(row.deliveryStatus)) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Delivery moves forward only (processing → shipping → delivered); this order is ${row.deliveryStatus}.`,
+        [{ path: 'deliveryStatus', message: `Cannot go back to ${next}.` }],
+      );
+    }
+    await updateOrder(tx, row.id, {
+      deliveryStatus: next,
+      trackingCode: input.trackingCode === undefined ? row.trackingCode : input.trackingCode || null,
+      updatedAt: ctx.clock.now(),
+    });
+    return loadOrderView(tx, row.id);
+  });
+}
+
+/** `PUT /orders/{id}/update/delivery-address`: the buyer changes the address while processing. */
+export async function updateOrderAddress(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; input: TOrderAddressUpdate },
+): Promise<TOrder> {
+  const { actor } = options;
+  return ctx.db.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, options.id);
+    if (!row || row.fanId !== actor.id) throw notFound('That order');
+    if (row.productType !== 'physical') {
+      throw new AppError('UNPROCESSABLE', 'A digital order has no delivery address.');
+    }
+    if (row.deliveryStatus !== 'processing') {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `The delivery address can change only while the order is processing; it is ${row.deliveryStatus}.`,
+      );
+    }
+    const address = await requireOwnAddress(tx, { userId: actor.id, id: options.input.deliveryAddressId });
+    await updateOrder(tx, row.id, { deliveryAddress: snapshotOf(address), updatedAt: ctx.clock.now() });
+    return loadOrderView(tx, row.id);
+  });
+}
+
+/** How long a digital product's download link works. */
+export const downloadLinkTtlSeconds = 10 * 60;
+
+/**
+ * `GET /performer-assets/products/{id}/download-link`: an expiring signed URL of a digital product's
+ * file, for a fan holding a paid (not refunded) order of it, or its creator. Anyone else gets 404.
+ */
+export async function getDownloadLink(
+  ctx: AppContext,
+  options: { actor: Actor; productId: string },
+): Promise<TDownloadLink> {
+  const { actor, productId } = options;
+  const file = await findDigitalFile(ctx.db.db, productId);
+  if (file?.type !== 'digital') throw notFound('That product');
+  const isOwner = file.performerId === actor.id;
+  if (!isOwner && !(await hasLiveOrder(ctx.db.db, { fanId: actor.id, productId }))) {
+    throw notFound('That product');
+  }
+  if (!file.storageKey) throw new AppError('UNPROCESSABLE', 'This product has no file to download yet.');
+  const url = signMediaUrl(ctx, file.storageKey, { expiresInSeconds: downloadLinkTtlSeconds });
+  const expiresAt = new Date(ctx.clock.now().getTime() + downloadLinkTtlSeconds * 1000);
+  return { url, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * `POST /admin/orders/{id}/refund`: gives the fan the whole price back through the ledger (the
+ * reverse of the charge's entries), restores the stock of goods not shipped yet, marks the order
+ * refunded and records the reversed earning. Refunding twice answers the refunded order again.
+ * The creator's earnings may go below zero when they were already paid out: the creator then owes
+ * the platform, and later earnings make it up before a new payout is possible.
+ */
+export async function refundOrder(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; idempotency: IdempotencyScope | null },
+): Promise<TOrderRefund> {
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const row = await lockOrder(tx, options.id);
+      if (!row) throw notFound('That order');
+      if (row.refundTransactionId) {
+        return { order: await loadOrderView(tx, row.id), transactionId: row.refundTransactionId };
+      }
+      const earning = await findEarningOf(tx, row.transactionId);
+      if (!earning) throw new Error(`order ${row.id} has no earning for its charge`);
+      const posted = await postTransaction(tx, {
+        kind: 'refund',
+        reference: `order:${row.id}`,
+        initiatorId: options.actor.id,
+        idempotencyKey: `order-refund:${row.id}`,
+        metadata: { orderId: row.id, chargeTransactionId: row.transactionId },
+        lines: [
+          { account: fanWallet(row.fanId), amountCents: earning.grossCents },
+          { account: creatorEarnings(row.performerId), amountCents: -earning.netCents },
+          { account: platformRevenue, amountCents: -earning.commissionCents },
+        ],
+        now,
+      });
+      await insertEarningRefund(tx, {
+        earningId: earning.id,
+        refundTransactionId: posted.transactionId,
+        grossCents: earning.grossCents,
+        commissionCents: earning.commissionCents,
+        netCents: earning.netCents,
+        createdAt: now,
+      });
+      if (row.productType === 'physical' && row.deliveryStatus === 'processing' && row.productId) {
+        await restoreStock(tx, { productId: row.productId, quantity: row.quantity });
+      }
+      await updateOrder(tx, row.id, {
+        deliveryStatus: 'refunded',
+        refundTransactionId: posted.transactionId,
+        refundedAt: now,
+        updatedAt: now,
+      });
+      return { order: await loadOrderView(tx, row.id), transactionId: posted.transactionId };
+    }),
+  );
+}
+
+/** `GET /admin/orders/search`: every order, for refunds. */
+export async function adminSearchOrders(
+  ctx: AppContext,
+  options: { query: TOrderSearchQuery },
+): Promise<{ data: TOrder[]; total: number }> {
+  const { rows, total } = await searchOrders(ctx.db.db, options.query);
+  return { data: rows.map((r) => presentOrder(r.order, r)), total };
+}

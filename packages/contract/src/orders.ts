@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ZAddressSnapshot } from './addresses';
+import { ZId } from './common';
+import { ZCharge } from './wallet';
+
+/** Most units of one product in one order. */
+export const maximumOrderQuantity = 100;
+
+/** `POST /wallet/charges/product/{id}` (with an Idempotency-Key). */
+export const ZProductChargeRequest = z
+  .object({
+    quantity: z.coerce
+      .number({ message: 'The quantity must be a whole number.' })
+      .int({ message: 'The quantity must be a whole number.' })
+      .min(1, { message: 'The quantity must be at least 1.' })
+      .max(maximumOrderQuantity, { message: `The quantity can be at most ${maximumOrderQuantity}.` })
+      .default(1),
+    /** Physical products: an address from the fan's address book. */
+    deliveryAddressId: ZId.nullish(),
+  })
+  .strict();
+export type TProductChargeRequest = z.infer<typeof ZProductChargeRequest>;
+
+export const ZProductCharge = ZCharge.extend({ orderId: ZId });
+export type TProductCharge = z.infer<typeof ZProductCharge>;
+
+export const deliveryStatusValues = ['processing', 'shipping', 'delivered', 'refunded'] as const;
+export const ZDeliveryStatus = z.enum(deliveryStatusValues);
+export type TDeliveryStatus = z.infer<typeof ZDeliveryStatus>;
+
+const ZPerson = z.object({ _id: ZId, name: z.string(), username: z.string().nullable() });
+
+export const ZOrder = z.object({
+  _id: ZId,
+  fan: ZPerson,
+  performer: ZPerson,
+  /** Null once the creator deleted the product. */
+  productId: ZId.nullable(),
+  productName: z.string(),
+  productType: z.enum(['physical', 'digital']),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  deliveryStatus: ZDeliveryStatus,
+  deliveryAddress: ZAddressSnapshot.nullable(),
+  trackingCode: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZOrderParams = z.object({ id: ZId });
+
+/** `GET /orders/search` (creator) and `GET /orders/users/search` (fan). */
+export const ZOrderSearchQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  deliveryStatus: ZDeliveryStatus.optional(),
+});
+export type TOrderSearchQuery = z.infer<typeof ZOrderSearchQuery>;
+
+/** `PUT /orders/{id}/update` (creator): forward only, processing → shipping → delivered. */
+export const ZOrderUpdate = z
+  .object({
+    deliveryStatus: z.enum(['processing', 'shipping', 'delivered']).optional(),
+    trackingCode: z
+      .string()
+      .trim()
+      .max(100, { message: 'The tracking code can have at most 100 characters.' })
+      .nullish(),
+  })
+  .strict();
+export type TOrderUpdate = z.infer<typeof ZOrderUpdate>;
+
+/** `PUT /orders/{id}/update/delivery-address` (fan, while processing). */
+export const ZOrderAddressUpdate = z.object({ deliveryAddressId: ZId }).strict();
+export type TOrderAddressUpdate = z.infer<typeof ZOrderAddressUpdate>;
+
+/** `GET /performer-assets/products/{id}/download-link` */
+export const ZDownloadLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type TDownloadLink = z.infer<typeof ZDownloadLink>;
+
+/** `POST /admin/orders/{id}/refund` */
+export const ZOrderRefund = z.object({ order: ZOrder, transactionId: ZId });
+export type TOrderRefund = z.infer<typeof ZOrderRefund>;
