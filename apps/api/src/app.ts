@@ -40,6 +40,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
+import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // The workers stop here, before whoever opened the database closes it after app.close().
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);
+  await registerSubscriptionJobs(ctx, app);
 
   await app.register(errorsPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(reportsRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(subscriptionsRoutes, { ctx });
       await api.register(earningsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
       await api.register(addressesRoutes, { ctx });

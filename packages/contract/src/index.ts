@@ -15,5 +15,6 @@ export * from './reference';
 export * from './reports';
 export * from './settings';
 export * from './site-content';
+export * from './subscriptions';
 export * from './users';
 export * from './wallet';

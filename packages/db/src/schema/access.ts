@@ -13,6 +13,8 @@ import {
 import { newId } from '../ids';
 import { users } from './accounts';
 
+export const subscriptionPaymentMethods = ['wallet', 'card', 'free'] as const;
+
 /**
  * One row per (fan, creator). A fan counts as subscribed while expired_at > now.
  * The money issue writes these rows (payments, renewals); the content access gate reads them.
@@ -28,10 +30,16 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['monthly', 'yearly', 'free'] }).notNull(),
+    /** How the current period was paid: renewals run from the wallet only for `wallet`. */
+    paymentMethod: text('payment_method', { enum: subscriptionPaymentMethods }).notNull().default('wallet'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     expiredAt: timestamp('expired_at', { withTimezone: true }).notNull(),
     autoRenew: boolean('auto_renew').notNull().default(true),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the fan took this creator's free subscription: it can be claimed once. */
+    freeClaimedAt: timestamp('free_claimed_at', { withTimezone: true }),
+    /** When a wallet renewal could not be paid (the subscription lapsed, renewal off). */
+    renewalFailedAt: timestamp('renewal_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -41,6 +49,10 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_fan_performer_idx').on(t.fanId, t.performerId),
     index('subscriptions_performer_expiry_idx').on(t.performerId, t.expiredAt),
+    // The renewal job's scan: wallet-paid, renewing, by expiry.
+    index('subscriptions_renewal_idx')
+      .on(t.expiredAt)
+      .where(sql`${t.autoRenew} AND ${t.paymentMethod} = 'wallet'`),
   ],
 );
 

@@ -1,0 +1,122 @@
+import {
+  dataOf,
+  listOf,
+  ZCancelSubscriptionParams,
+  ZMySubscriptionParams,
+  ZPerformerSubscriberItem,
+  ZPerformerSubscriberSearchQuery,
+  ZSiteSubscription,
+  ZSubscribePerformerRequest,
+  ZSubscribeResult,
+  ZSubscribeSiteRequest,
+  ZSubscription,
+  ZSubscriptionPackage,
+  ZUserSubscriptionItem,
+  ZUserSubscriptionSearchQuery,
+} from '@fanstage/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { actorOf, requireAuth } from '../../plugins/auth';
+import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
+import { moneyRateLimit } from '../wallet/wallet.routes';
+import * as subscriptions from './subscriptions.service';
+
+const tags = ['Subscriptions'];
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const money = [requireAuth, idempotencyKey(ctx)];
+
+  app.post(
+    '/payment/subscribe/performers',
+    {
+      preHandler: money,
+      config: { rateLimit: moneyRateLimit },
+      schema: { tags, body: ZSubscribePerformerRequest, response: { 200: dataOf(ZSubscribeResult) } },
+    },
+    async (req, reply) =>
+      replyIdempotent(reply, () =>
+        subscriptions.subscribePerformer(ctx, {
+          actor: actorOf(req),
+          input: req.body,
+          idempotency: idempotencyOf(req),
+        }),
+      ),
+  );
+
+  app.post(
+    '/payment/subscribe/site',
+    {
+      preHandler: money,
+      config: { rateLimit: moneyRateLimit },
+      schema: { tags, body: ZSubscribeSiteRequest, response: { 200: dataOf(ZSiteSubscription) } },
+    },
+    async (req, reply) =>
+      replyIdempotent(reply, () =>
+        subscriptions.subscribeSite(ctx, {
+          actor: actorOf(req),
+          paymentMethod: req.body?.paymentMethod ?? 'wallet',
+          idempotency: idempotencyOf(req),
+        }),
+      ),
+  );
+
+  app.post(
+    '/payment/:provider/cancel-subscription/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: ZCancelSubscriptionParams, response: { 200: dataOf(ZSubscription) } },
+    },
+    async (req) => ({
+      data: await subscriptions.cancelSubscription(ctx, { actor: actorOf(req), id: req.params.id }),
+    }),
+  );
+
+  app.get(
+    '/subscriptions/user/search',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        querystring: ZUserSubscriptionSearchQuery,
+        response: { 200: listOf(ZUserSubscriptionItem) },
+      },
+    },
+    async (req) => subscriptions.searchUserSubscriptions(ctx, { actor: actorOf(req), query: req.query }),
+  );
+
+  app.get(
+    '/subscriptions/performer/search',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        querystring: ZPerformerSubscriberSearchQuery,
+        response: { 200: listOf(ZPerformerSubscriberItem) },
+      },
+    },
+    async (req) => subscriptions.searchPerformerSubscribers(ctx, { actor: actorOf(req), query: req.query }),
+  );
+
+  app.get(
+    '/subscriptions/performers/:performerId/mine',
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: ZMySubscriptionParams, response: { 200: dataOf(ZSubscription.nullable()) } },
+    },
+    async (req) => ({
+      data: await subscriptions.getMySubscription(ctx, {
+        actor: actorOf(req),
+        performerId: req.params.performerId,
+      }),
+    }),
+  );
+
+  app.get(
+    '/subscription-packages',
+    { schema: { tags, response: { 200: listOf(ZSubscriptionPackage) } } },
+    async () => {
+      const data = await subscriptions.listSubscriptionPackages(ctx);
+      return { data, total: data.length };
+    },
+  );
+};

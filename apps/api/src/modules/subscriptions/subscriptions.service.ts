@@ -1,0 +1,390 @@
+import {
+  fromCents,
+  siteSubscriptionPeriodDays,
+  subscriptionPeriodDays,
+  type TPerformerSubscriberItem,
+  type TSiteSubscription,
+  type TSubscribePerformerRequest,
+  type TSubscribeResult,
+  type TSubscription,
+  type TSubscriptionPackage,
+  type TUserSubscriptionItem,
+  type TUserSubscriptionSearchQuery,
+  toCents,
+} from '@fanstage/contract';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/sessions';
+import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
+import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
+import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
+import { chargeFan } from '../wallet/wallet.service';
+import { presentParty, presentSubscription } from './subscriptions.presenter';
+import {
+  currentBalanceCents,
+  findDueRenewals,
+  findFanSubscription,
+  findPlanPrices,
+  findSubscriptionById,
+  findSubscriptionOf,
+  findUserContact,
+  lockDueRenewal,
+  lockSiteSubscription,
+  lockSubscription,
+  saveSiteSubscription,
+  searchSubscriptions,
+  updateDueRenewal,
+  updateSubscription,
+} from './subscriptions.repo';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * dayMs);
+/** Renewing or re-subscribing extends from the current expiry while it is in the future, else from now. */
+const periodStartOf = (expiredAt: Date | null, now: Date) => (expiredAt && expiredAt > now ? expiredAt : now);
+
+const cardNotYet = () =>
+  new AppError('UNPROCESSABLE', 'Paying by card is not available yet. Please pay from your wallet.', [
+    { path: 'paymentMethod', message: 'Only wallet is accepted for now.' },
+  ]);
+
+const planNames = { monthly: 'monthly', yearly: 'yearly' } as const;
+
+/**
+ * Subscribes the actor to a creator they may see: monthly or yearly from the wallet at the creator's
+ * price (the charge and the row change in one transaction), or the free subscription once per
+ * creator. Extends from the current expiry when it is still running.
+ */
+export async function subscribePerformer(
+  ctx: AppContext,
+  options: { actor: Actor; input: TSubscribePerformerRequest; idempotency: IdempotencyScope | null },
+): Promise<TSubscribeResult> {
+  const { actor, input } = options;
+  if (input.paymentMethod === 'card') throw cardNotYet();
+  const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: input.performerId });
+  const performerId = performer.user.id;
+  if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot subscribe to yourself.');
+  const settings = await ctx.settings.getAll();
+  const now = ctx.clock.now();
+
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const prices = await findPlanPrices(tx, performerId);
+      if (!prices) throw notFound('That creator');
+      const row = await lockSubscription(tx, { fanId: actor.id, performerId, now });
+      const isRunning = row.expiredAt > now;
+
+      if (input.type === 'free') {
+        if (!settings.freeSubscriptionEnabled || !prices.freeSubscriptionEnabled) {
+          throw new AppError('UNPROCESSABLE', 'This creator does not offer a free subscription.');
+        }
+        if (row.freeClaimedAt) {
+          throw new AppError('UNPROCESSABLE', 'You have already used the free subscription of this creator.');
+        }
+        if (isRunning) {
+          throw new AppError('UNPROCESSABLE', 'You are already subscribed to this creator.');
+        }
+        const updated = await updateSubscription(tx, row.id, {
+          type: 'free',
+          paymentMethod: 'free',
+          startedAt: now,
+          expiredAt: addDays(now, settings.freeSubscriptionDuration),
+          autoRenew: false,
+          cancelledAt: null,
+          renewalFailedAt: null,
+          freeClaimedAt: now,
+        });
+        const balance = await currentBalanceCents(tx, actor.id);
+        return { ...presentSubscription(updated, now), amount: 0, balance: fromCents(balance) };
+      }
+
+      const priceCents = input.type === 'monthly' ? prices.monthlyPriceCents : prices.yearlyPriceCents;
+      if (priceCents === null || priceCents <= 0) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          `This creator does not offer a ${planNames[input.type]} subscription.`,
+          [{ path: 'type', message: 'Not offered.' }],
+        );
+      }
+      const charge = await chargeFan(tx, {
+        fanId: actor.id,
+        performerId,
+        grossCents: priceCents,
+        source: 'subscription',
+        sourceId: row.id,
+        kind: 'subscription',
+        reference: `subscription:${row.id}`,
+        defaultCommissionRate: settings.performerCommission,
+        metadata: { type: input.type, renewal: false },
+        now,
+      });
+      const updated = await updateSubscription(tx, row.id, {
+        type: input.type,
+        paymentMethod: 'wallet',
+        startedAt: isRunning ? row.startedAt : now,
+        expiredAt: addDays(periodStartOf(row.expiredAt, now), subscriptionPeriodDays[input.type]),
+        autoRenew: true,
+        cancelledAt: null,
+        renewalFailedAt: null,
+      });
+      return {
+        ...presentSubscription(updated, now),
+        amount: fromCents(charge.grossCents),
+        balance: fromCents(charge.balanceCents),
+      };
+    }),
+  );
+}
+
+/** Stops renewal of the actor's own subscription; access lasts until it expires. Another fan's id is 404. */
+export async function cancelSubscription(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<TSubscription> {
+  const now = ctx.clock.now();
+  return ctx.db.db.transaction(async (tx) => {
+    const row = await findFanSubscription(tx, { id: options.id, fanId: options.actor.id });
+    if (!row) throw notFound('That subscription');
+    if (!row.autoRenew) return presentSubscription(row, now);
+    const updated = await updateSubscription(tx, row.id, { autoRenew: false, cancelledAt: now });
+    return presentSubscription(updated, now);
+  });
+}
+
+/** The actor's subscription to one creator they may see, or null. */
+export async function getMySubscription(
+  ctx: AppContext,
+  options: { actor: Actor; performerId: string },
+): Promise<TSubscription | null> {
+  const performer = await findVisiblePerformer(ctx, {
+    actor: options.actor,
+    idOrUsername: options.performerId,
+  });
+  const row = await findSubscriptionOf(ctx.db.db, {
+    fanId: options.actor.id,
+    performerId: performer.user.id,
+  });
+  return row ? presentSubscription(row, ctx.clock.now()) : null;
+}
+
+/** The actor's subscriptions with each creator's card. */
+export async function searchUserSubscriptions(
+  ctx: AppContext,
+  options: { actor: Actor; query: TUserSubscriptionSearchQuery },
+): Promise<{ data: TUserSubscriptionItem[]; total: number }> {
+  const now = ctx.clock.now();
+  const { rows, total } = await searchSubscriptions(ctx.db.db, {
+    side: 'fan',
+    userId: options.actor.id,
+    now,
+    ...options.query,
+  });
+  return {
+    data: rows.map((r) => ({
+      ...presentSubscription(r.subscription, now),
+      performer: presentParty(r.party),
+    })),
+    total,
+  };
+}
+
+/** A creator's subscribers with each fan's card; filters by type, status and name. */
+export async function searchPerformerSubscribers(
+  ctx: AppContext,
+  options: { actor: Actor; query: TUserSubscriptionSearchQuery },
+): Promise<{ data: TPerformerSubscriberItem[]; total: number }> {
+  assertCreator(options.actor);
+  const now = ctx.clock.now();
+  const { rows, total } = await searchSubscriptions(ctx.db.db, {
+    side: 'performer',
+    userId: options.actor.id,
+    now,
+    ...options.query,
+  });
+  return {
+    data: rows.map((r) => ({ ...presentSubscription(r.subscription, now), fan: presentParty(r.party) })),
+    total,
+  };
+}
+
+/**
+ * The site membership packages. There is one plan, so it is derived from the settings
+ * (siteSubscriptionPrice, trial) rather than kept in an admin table; none while it is off.
+ */
+export async function listSubscriptionPackages(ctx: AppContext): Promise<TSubscriptionPackage[]> {
+  const settings = await ctx.settings.getAll();
+  if (!settings.siteSubscriptionEnabled) return [];
+  return [
+    {
+      _id: 'site-monthly',
+      name: `${settings.siteName} membership`,
+      description: settings.trialEnabled ? settings.trialDescription : '',
+      price: settings.siteSubscriptionPrice,
+      durationDays: siteSubscriptionPeriodDays,
+      trialDays: settings.trialEnabled ? settings.trialDurationDays : null,
+    },
+  ];
+}
+
+/**
+ * A month of site membership from the wallet, paid to the platform (no creator earns from it).
+ * When the trial is on, a fan who never had a membership (sign-up trial included) gets the trial
+ * days free instead, once.
+ */
+export async function subscribeSite(
+  ctx: AppContext,
+  options: { actor: Actor; paymentMethod: 'wallet' | 'card'; idempotency: IdempotencyScope | null },
+): Promise<TSiteSubscription> {
+  const { actor } = options;
+  if (options.paymentMethod === 'card') throw cardNotYet();
+  const settings = await ctx.settings.getAll();
+  if (!settings.siteSubscriptionEnabled) {
+    throw new AppError('UNPROCESSABLE', 'The site membership is not enabled.');
+  }
+  if (actor.role !== 'user') {
+    throw new AppError('UNPROCESSABLE', 'Only fans need a site membership.');
+  }
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const { membership, expiresAt } = await lockSiteSubscription(tx, actor.id);
+      const isTrial = settings.trialEnabled && !membership.trialUsedAt && expiresAt === null;
+      if (isTrial) {
+        const expiredAt = addDays(now, settings.trialDurationDays);
+        await saveSiteSubscription(tx, { fanId: actor.id, expiredAt, trialUsedAt: now });
+        const balance = await currentBalanceCents(tx, actor.id);
+        return { expiredAt: expiredAt.toISOString(), isTrial, amount: 0, balance: fromCents(balance) };
+      }
+      const priceCents = toCents(settings.siteSubscriptionPrice);
+      let balanceCents: number;
+      if (priceCents > 0) {
+        const posted = await postTransaction(tx, {
+          kind: 'subscription',
+          reference: `site-subscription:${actor.id}`,
+          initiatorId: actor.id,
+          metadata: { source: 'site_subscription' },
+          lines: [
+            { account: fanWallet(actor.id), amountCents: -priceCents },
+            { account: platformRevenue, amountCents: priceCents },
+          ],
+          now,
+        });
+        balanceCents = posted.walletBalances.get(actor.id) ?? 0;
+      } else {
+        balanceCents = await currentBalanceCents(tx, actor.id);
+      }
+      const expiredAt = addDays(periodStartOf(expiresAt, now), siteSubscriptionPeriodDays);
+      await saveSiteSubscription(tx, { fanId: actor.id, expiredAt, lastPaidAt: now });
+      return {
+        expiredAt: expiredAt.toISOString(),
+        isTrial: false,
+        amount: fromCents(priceCents),
+        balance: fromCents(balanceCents),
+      };
+    }),
+  );
+}
+
+/** How long after its expiry a missed renewal is still charged (the job was down, say). */
+export const renewalGraceMs = 3 * dayMs;
+
+export type RenewalOutcome = 'renewed' | 'lapsed' | 'skipped';
+
+/**
+ * Renews one wallet-paid period. Safe on several workers at once: the row is locked while still
+ * due, the charge carries the ledger key `subscription:{id}:{periodEnd}` (a second charge of the
+ * same period is a no-op) and the row only moves while it still ends at `periodEnd`. A short
+ * balance (or a plan no longer offered) lapses the subscription and mails the fan.
+ */
+export async function renewSubscription(
+  ctx: AppContext,
+  options: { id: string; periodEnd: Date },
+): Promise<RenewalOutcome> {
+  const settings = await ctx.settings.getAll();
+  const now = ctx.clock.now();
+  const attempt = () =>
+    inMoneyTransaction(ctx, async (tx): Promise<'renewed' | 'skipped' | 'not_offered'> => {
+      const row = await lockDueRenewal(tx, options);
+      if (!row || (row.type !== 'monthly' && row.type !== 'yearly')) return 'skipped';
+      const prices = await findPlanPrices(tx, row.performerId);
+      const priceCents = row.type === 'monthly' ? prices?.monthlyPriceCents : prices?.yearlyPriceCents;
+      if (!priceCents || priceCents <= 0) return 'not_offered';
+      const charge = await chargeFan(tx, {
+        fanId: row.fanId,
+        performerId: row.performerId,
+        grossCents: priceCents,
+        source: 'subscription',
+        sourceId: row.id,
+        kind: 'subscription',
+        reference: `subscription:${row.id}`,
+        ledgerIdempotencyKey: `subscription:${row.id}:${options.periodEnd.toISOString()}`,
+        defaultCommissionRate: settings.performerCommission,
+        metadata: { type: row.type, renewal: true },
+        now,
+      });
+      const moved = await updateDueRenewal(tx, {
+        id: row.id,
+        periodEnd: options.periodEnd,
+        patch: { expiredAt: addDays(options.periodEnd, subscriptionPeriodDays[row.type]) },
+      });
+      // The period was charged before (the ledger key said so) but the row did not move: undo nothing
+      // and report it; the row lock makes this unreachable unless the row was edited by hand.
+      if (!moved && charge.isNew) throw new Error(`renewal of ${row.id} charged without extending`);
+      return moved ? 'renewed' : 'skipped';
+    });
+  let failure: 'insufficient' | 'not_offered';
+  try {
+    const outcome = await attempt();
+    if (outcome !== 'not_offered') return outcome;
+    failure = 'not_offered';
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
+    failure = 'insufficient';
+  }
+  const lapsed = await updateDueRenewal(ctx.db.db, {
+    id: options.id,
+    periodEnd: options.periodEnd,
+    patch: { autoRenew: false, renewalFailedAt: now },
+  });
+  if (!lapsed) return 'skipped';
+  await noticeLapse(ctx, { id: options.id, reason: failure });
+  return 'lapsed';
+}
+
+/** Tells the fan (by mail: there is no notification centre yet) that a renewal could not be paid. */
+async function noticeLapse(ctx: AppContext, options: { id: string; reason: 'insufficient' | 'not_offered' }) {
+  const row = await findSubscriptionById(ctx.db.db, options.id);
+  if (!row) return;
+  const [fan, creator] = await Promise.all([
+    findUserContact(ctx.db.db, row.fanId),
+    findUserContact(ctx.db.db, row.performerId),
+  ]);
+  if (!fan?.email || !creator) return;
+  const why =
+    options.reason === 'insufficient'
+      ? 'your wallet balance was not enough to pay for the next period. Top up your wallet and subscribe again to keep access.'
+      : 'the creator no longer offers this plan.';
+  await ctx.mailer
+    .send({
+      to: fan.email,
+      subject: `Your subscription to ${creator.name} has ended`,
+      text: `Hi ${fan.name},\n\nYour subscription to ${creator.name} could not be renewed: ${why}\n\n${ctx.config.PUBLIC_URL}/user/subscriptions\n`,
+    })
+    .catch((err: unknown) => ctx.log.error({ err, subscriptionId: row.id }, 'lapse notice failed'));
+}
+
+/** One run of the renewal job: every due wallet renewal, in expiry order. */
+export async function renewDueSubscriptions(ctx: AppContext): Promise<Record<RenewalOutcome, number>> {
+  const counts: Record<RenewalOutcome, number> = { renewed: 0, lapsed: 0, skipped: 0 };
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - renewalGraceMs);
+  let after: { expiredAt: Date; id: string } | null = null;
+  for (;;) {
+    const due = await findDueRenewals(ctx.db.db, { now, since, after, limit: 100 });
+    for (const item of due) {
+      counts[await renewSubscription(ctx, { id: item.id, periodEnd: item.expiredAt })]++;
+    }
+    const last = due.at(-1);
+    if (!last || due.length < 100) return counts;
+    after = last;
+  }
+}

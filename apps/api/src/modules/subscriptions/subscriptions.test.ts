@@ -1,0 +1,416 @@
+import { earnings, eq, outboxEmails, subscriptions } from '@fanstage/db';
+import { buildFeed } from '@fanstage/db/factories';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { createSession } from '../auth/sessions';
+import { reconcileLedger } from '../wallet/wallet.reconcile';
+import { grantWalletCredit } from '../wallet/wallet.service';
+import { renewDueSubscriptions } from './subscriptions.service';
+
+const clock = new TestClock();
+let t: TestApp;
+type Account = Awaited<ReturnType<TestApp['fan']>>;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Requests as this account with a session minted at the test clock's now, so time travel past a
+ * session's lifetime does not log the account out.
+ */
+const as = async (account: Account, options: Parameters<TestApp['request']>[0]) =>
+  t.request({
+    ...options,
+    token: (await createSession(t.ctx, { userId: account.user.id, remember: true })).token,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterEach(async () => {
+  const report = await reconcileLedger(t.ctx.db.db);
+  expect(report.problems).toEqual([]);
+  await t.ctx.settings.update({
+    freeSubscriptionEnabled: true,
+    freeSubscriptionDuration: 1,
+    siteSubscriptionEnabled: false,
+    trialEnabled: false,
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const fund = (user: { id: string }, amount: number) =>
+  grantWalletCredit(t.ctx, {
+    userId: user.id,
+    amountCents: Math.round(amount * 100),
+    reason: 'test',
+    initiatorId: null,
+  });
+
+const balanceOf = async (account: Account) =>
+  (await as(account, { url: '/api/users/me' })).json().data.balance as number;
+
+const subscribe = (from: Account, payload: object, headers: Record<string, string> = {}) =>
+  as(from, { method: 'POST', url: '/api/payment/subscribe/performers', payload, headers });
+
+const cancel = (from: Account, id: string) =>
+  as(from, { method: 'POST', url: `/api/payment/wallet/cancel-subscription/${id}` });
+
+const earningRows = (performerId: string) =>
+  t.ctx.db.db.select().from(earnings).where(eq(earnings.performerId, performerId));
+
+const rowOf = async (id: string) =>
+  (await t.ctx.db.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+
+const canSee = async (fan: Account, postId: string) =>
+  (await as(fan, { url: `/api/user/feeds/${postId}` })).json().data.canView as boolean;
+
+const inDays = (days: number) => new Date(clock.now().getTime() + days * dayMs).toISOString();
+
+describe('subscribing to a creator', () => {
+  it('charges the monthly price once, with commission, and unlocks subscriber posts at once', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 25);
+    const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
+    expect(await canSee(fan, post.id)).toBe(false);
+
+    const res = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      type: 'monthly',
+      status: 'active',
+      isActive: true,
+      autoRenew: true,
+      amount: 10,
+      balance: 15,
+      expiredAt: inDays(30),
+    });
+    expect(await canSee(fan, post.id)).toBe(true);
+    const rows = await earningRows(creator.user.id);
+    expect(rows).toMatchObject([
+      { sourceType: 'subscription', grossCents: 1000, commissionCents: 200, netCents: 800 },
+    ]);
+  });
+
+  it('extends a running subscription from its expiry, and an ended one from now', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 5, yearlyPrice: 50 })];
+    await fund(fan.user, 100);
+    const first = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+    clock.advance(10 * dayMs);
+    const yearly = await subscribe(fan, { performerId: creator.user.id, type: 'yearly' });
+    expect(yearly.json().data).toMatchObject({
+      _id: first._id,
+      type: 'yearly',
+      expiredAt: new Date(Date.parse(first.expiredAt) + 365 * dayMs).toISOString(),
+      balance: 45,
+    });
+    clock.set(new Date(Date.parse(yearly.json().data.expiredAt) + 5 * dayMs));
+    const again = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' });
+    expect(again.json().data).toMatchObject({ expiredAt: inDays(30), startedAt: clock.now().toISOString() });
+    expect(await balanceOf(fan)).toBe(40);
+  });
+
+  it('answers a replayed Idempotency-Key with the first result and charges once', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 50);
+    const headers = { 'idempotency-key': 'sub-replay-1' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => subscribe(fan, { performerId: creator.user.id, type: 'monthly' }, headers)),
+    );
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    const replay = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' }, headers);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await balanceOf(fan)).toBe(40);
+    expect(await earningRows(creator.user.id)).toHaveLength(1);
+  });
+
+  it('grants the free subscription for the set days, once per creator', async () => {
+    await t.ctx.settings.update({ freeSubscriptionDuration: 7 });
+    const [fan, creator] = [await t.fan(), await t.creator({ freeSubscription: true })];
+    const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
+    const res = await subscribe(fan, { performerId: creator.user.id, type: 'free' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      type: 'free',
+      amount: 0,
+      autoRenew: false,
+      expiredAt: inDays(7),
+    });
+    expect(await canSee(fan, post.id)).toBe(true);
+    expect(await earningRows(creator.user.id)).toHaveLength(0);
+
+    clock.advance(8 * dayMs);
+    expect(await canSee(fan, post.id)).toBe(false);
+    const second = await subscribe(fan, { performerId: creator.user.id, type: 'free' });
+    expect(second.statusCode).toBe(422);
+    expect(second.json().message).toBe('You have already used the free subscription of this creator.');
+  });
+
+  it('refuses a free subscription the creator or the site does not offer', async () => {
+    const [fan, without, withFree] = [
+      await t.fan(),
+      await t.creator(),
+      await t.creator({ freeSubscription: true }),
+    ];
+    expect((await subscribe(fan, { performerId: without.user.id, type: 'free' })).statusCode).toBe(422);
+    await t.ctx.settings.update({ freeSubscriptionEnabled: false });
+    const res = await subscribe(fan, { performerId: withFree.user.id, type: 'free' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('This creator does not offer a free subscription.');
+  });
+
+  it('refuses a plan without a price, a card payment and a short wallet, and changes nothing', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 20, yearlyPrice: null })];
+    await fund(fan.user, 10);
+    const yearly = await subscribe(fan, { performerId: creator.user.id, type: 'yearly' });
+    expect(yearly.statusCode).toBe(422);
+    expect(yearly.json().message).toBe('This creator does not offer a yearly subscription.');
+    const card = await subscribe(fan, {
+      performerId: creator.user.id,
+      type: 'monthly',
+      paymentMethod: 'card',
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().message).toContain('card');
+    const short = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'You have an insufficient wallet balance. Please top up.',
+    });
+    expect(await balanceOf(fan)).toBe(10);
+    expect(await earningRows(creator.user.id)).toHaveLength(0);
+    const mine = await as(fan, { url: '/api/subscriptions/user/search' });
+    expect(mine.json()).toEqual({ data: [], total: 0 });
+  });
+
+  it('refuses subscribing to yourself, hides unlisted creators and rejects bad input without a 500', async () => {
+    const [fan, creator, hidden] = [
+      await t.fan(),
+      await t.creator(),
+      await t.creator({ documentsVerified: false }),
+    ];
+    await fund(creator.user, 50);
+    const self = await subscribe(creator, { performerId: creator.user.id, type: 'monthly' });
+    expect(self.statusCode).toBe(422);
+    expect((await subscribe(fan, { performerId: hidden.user.id, type: 'monthly' })).statusCode).toBe(404);
+    expect((await subscribe(fan, { performerId: fan.user.id, type: 'monthly' })).statusCode).toBe(404);
+    for (const payload of [
+      {},
+      { performerId: 'nope', type: 'monthly' },
+      { performerId: creator.user.id, type: 'weekly' },
+      { performerId: creator.user.id, type: 'monthly', extra: 1 },
+    ]) {
+      expect((await subscribe(fan, payload)).statusCode).toBe(400);
+    }
+    const visitor = await t.request({
+      method: 'POST',
+      url: '/api/payment/subscribe/performers',
+      payload: { performerId: creator.user.id, type: 'monthly' },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('cancelling', () => {
+  it('stops renewal and keeps access until the expiry; another fan gets 404', async () => {
+    const [fan, other, creator] = [await t.fan(), await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 30);
+    const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
+    const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+
+    expect((await cancel(other, sub._id)).statusCode).toBe(404);
+    expect((await cancel(fan, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(
+      (await as(fan, { method: 'POST', url: `/api/payment/paypal/cancel-subscription/${sub._id}` }))
+        .statusCode,
+    ).toBe(400);
+
+    const res = await cancel(fan, sub._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'cancelled', autoRenew: false, isActive: true });
+    clock.advance(29 * dayMs);
+    expect(await canSee(fan, post.id)).toBe(true);
+    clock.advance(2 * dayMs);
+    await renewDueSubscriptions(t.ctx);
+    expect(await canSee(fan, post.id)).toBe(false);
+    expect(await balanceOf(fan)).toBe(20);
+  });
+});
+
+describe('lists', () => {
+  it('lists the fan’s subscriptions with the creator card, by status, with paging', async () => {
+    const fan = await t.fan();
+    const creators = [
+      await t.creator({ monthlyPrice: 3 }),
+      await t.creator({ monthlyPrice: 3 }),
+      await t.creator({ monthlyPrice: 3 }),
+    ];
+    await fund(fan.user, 20);
+    const subs = [];
+    for (const c of creators)
+      subs.push((await subscribe(fan, { performerId: c.user.id, type: 'monthly' })).json().data);
+    await cancel(fan, subs[1]._id);
+
+    const all = await as(fan, { url: '/api/subscriptions/user/search?limit=2&sortBy=createdAt&sort=asc' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(3);
+    expect(all.json().data).toHaveLength(2);
+    expect(all.json().data[0].performer).toMatchObject({
+      _id: creators[0]!.user.id,
+      name: creators[0]!.user.name,
+    });
+    const cancelled = await as(fan, { url: '/api/subscriptions/user/search?status=cancelled' });
+    expect(cancelled.json().data.map((s: { _id: string }) => s._id)).toEqual([subs[1]._id]);
+    const bad = await as(fan, { url: '/api/subscriptions/user/search?status=odd&limit=0' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists a creator’s subscribers with filters by type, status and name; fans get 403', async () => {
+    const creator = await t.creator({ monthlyPrice: 4, yearlyPrice: 40, freeSubscription: true });
+    const ann = await t.fan({ name: 'Annabel Quill' });
+    const bob = await t.fan({ name: 'Bob Stone' });
+    await fund(ann.user, 100);
+    await subscribe(ann, { performerId: creator.user.id, type: 'yearly' });
+    await subscribe(bob, { performerId: creator.user.id, type: 'free' });
+
+    const search = (query: string) => as(creator, { url: `/api/subscriptions/performer/search?${query}` });
+    expect((await search('')).json().total).toBe(2);
+    expect((await search('type=free')).json().data.map((s: { fan: { _id: string } }) => s.fan._id)).toEqual([
+      bob.user.id,
+    ]);
+    expect((await search('q=quill')).json().data.map((s: { fan: { name: string } }) => s.fan.name)).toEqual([
+      'Annabel Quill',
+    ]);
+    clock.advance(2 * dayMs);
+    expect(
+      (await search('status=expired')).json().data.map((s: { fan: { _id: string } }) => s.fan._id),
+    ).toEqual([bob.user.id]);
+    expect(
+      (await search('status=active')).json().data.map((s: { fan: { _id: string } }) => s.fan._id),
+    ).toEqual([ann.user.id]);
+    expect((await as(ann, { url: '/api/subscriptions/performer/search' })).statusCode).toBe(403);
+  });
+
+  it('answers the actor’s own subscription to one creator', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ freeSubscription: true })];
+    const url = `/api/subscriptions/performers/${creator.user.id}/mine`;
+    expect((await as(fan, { url })).json()).toEqual({ data: null });
+    await subscribe(fan, { performerId: creator.user.id, type: 'free' });
+    expect((await as(fan, { url })).json().data).toMatchObject({ type: 'free', isActive: true });
+  });
+});
+
+describe('wallet renewals', () => {
+  it('renews from the old expiry and charges once even when two workers run at the same time', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 50);
+    const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+    clock.set(new Date(Date.parse(sub.expiredAt) + 60_000));
+
+    // Two workers at once (other tests' subscriptions may come due too; this one must renew once).
+    await Promise.all([renewDueSubscriptions(t.ctx), renewDueSubscriptions(t.ctx)]);
+    const row = await rowOf(sub._id);
+    expect(row.expiredAt.toISOString()).toBe(new Date(Date.parse(sub.expiredAt) + 30 * dayMs).toISOString());
+    expect(await balanceOf(fan)).toBe(30);
+    expect(await earningRows(creator.user.id)).toHaveLength(2);
+
+    await renewDueSubscriptions(t.ctx);
+    expect(await balanceOf(fan)).toBe(30);
+    expect(await earningRows(creator.user.id)).toHaveLength(2);
+  });
+
+  it('lapses a subscription the wallet cannot renew and mails the fan', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 15);
+    const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
+    const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+    clock.set(new Date(Date.parse(sub.expiredAt) + 1000));
+
+    await Promise.all([renewDueSubscriptions(t.ctx), renewDueSubscriptions(t.ctx)]);
+    expect(await balanceOf(fan)).toBe(5);
+    expect(await canSee(fan, post.id)).toBe(false);
+    const list = await as(fan, { url: '/api/subscriptions/user/search' });
+    expect(list.json().data[0]).toMatchObject({ status: 'lapsed', autoRenew: false });
+    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    expect(mail.filter((m) => m.subject.includes('has ended'))).toHaveLength(1);
+
+    // Subscribing again works and clears the lapse.
+    await fund(fan.user, 5);
+    const again = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' });
+    expect(again.json().data).toMatchObject({
+      status: 'active',
+      renewalFailedAt: null,
+      expiredAt: inDays(30),
+    });
+  });
+
+  it('does not charge a period the job missed by more than the grace days', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 30);
+    const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+    clock.set(new Date(Date.parse(sub.expiredAt) + 10 * dayMs));
+    await renewDueSubscriptions(t.ctx);
+    expect(await balanceOf(fan)).toBe(20);
+    expect((await rowOf(sub._id)).expiredAt.toISOString()).toBe(sub.expiredAt);
+  });
+});
+
+describe('site subscription', () => {
+  const subscribeSite = (from: Account, headers: Record<string, string> = {}) =>
+    as(from, { method: 'POST', url: '/api/payment/subscribe/site', payload: {}, headers });
+  const meOf = async (a: Account) => (await as(a, { url: '/api/users/me' })).json().data;
+
+  it('is refused while the site membership is off, and for creators', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    expect((await subscribeSite(fan)).statusCode).toBe(422);
+    expect((await t.request({ url: '/api/subscription-packages' })).json()).toEqual({ data: [], total: 0 });
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true });
+    expect((await subscribeSite(creator)).statusCode).toBe(422);
+  });
+
+  it('grants the trial days once, then charges a month from the current expiry', async () => {
+    await t.ctx.settings.update({
+      siteSubscriptionEnabled: true,
+      siteSubscriptionPrice: 9.99,
+      trialEnabled: true,
+      trialDurationDays: 14,
+      trialDescription: 'Two weeks on us',
+    });
+    const fan = await t.fan();
+    await fund(fan.user, 20);
+    const packages = await t.request({ url: '/api/subscription-packages' });
+    expect(packages.json().data).toMatchObject([
+      { price: 9.99, durationDays: 30, trialDays: 14, description: 'Two weeks on us' },
+    ]);
+
+    const trial = await subscribeSite(fan);
+    expect(trial.statusCode).toBe(200);
+    expect(trial.json().data).toMatchObject({ isTrial: true, amount: 0, expiredAt: inDays(14) });
+    expect((await meOf(fan)).siteSubscription).toEqual({ expiredAt: inDays(14) });
+
+    const paid = await subscribeSite(fan);
+    expect(paid.json().data).toMatchObject({
+      isTrial: false,
+      amount: 9.99,
+      balance: 10.01,
+      expiredAt: inDays(44),
+    });
+    clock.advance(50 * dayMs);
+    const after = await subscribeSite(fan);
+    expect(after.json().data).toMatchObject({ isTrial: false, expiredAt: inDays(30), balance: 0.02 });
+    const short = await subscribeSite(fan);
+    expect(short.statusCode).toBe(422);
+    expect(short.json().code).toBe('INSUFFICIENT_BALANCE');
+    expect((await meOf(fan)).siteSubscription).toEqual({ expiredAt: inDays(30) });
+  });
+
+  it('gives no second trial to a fan who had one at sign-up', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, trialEnabled: true });
+    const fan = await t.fan({ siteSubscriptionExpiresAt: new Date(clock.now().getTime() - dayMs) });
+    await fund(fan.user, 20);
+    const res = await subscribeSite(fan);
+    expect(res.json().data).toMatchObject({ isTrial: false, amount: 9.99, expiredAt: inDays(30) });
+  });
+});

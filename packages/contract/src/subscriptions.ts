@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ZId, ZListQuery } from './common';
+
+/*
+ * Subscriptions (business-rules.md "Subscriptions"): a fan's subscription to a creator (monthly,
+ * yearly or free), the site-wide membership, and the lists of both sides.
+ */
+
+export const subscriptionTypes = ['monthly', 'yearly', 'free'] as const;
+export const ZSubscriptionType = z.enum(subscriptionTypes);
+export type TSubscriptionType = z.infer<typeof ZSubscriptionType>;
+
+/** Days one period of each paid plan lasts (the free one lasts the setting freeSubscriptionDuration). */
+export const subscriptionPeriodDays = { monthly: 30, yearly: 365 } as const;
+/** Days one paid month of the site membership lasts. */
+export const siteSubscriptionPeriodDays = 30;
+
+/**
+ * - active: running and renewing (or free, until it ends);
+ * - cancelled: the fan stopped renewal; access lasts until `expiredAt`;
+ * - lapsed: a wallet renewal could not be paid, so it ended;
+ * - expired: ended.
+ */
+export const subscriptionStatuses = ['active', 'cancelled', 'lapsed', 'expired'] as const;
+export const ZSubscriptionStatus = z.enum(subscriptionStatuses);
+export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
+
+/** `wallet` now; `card` comes with the card gateway. */
+export const ZSubscriptionPaymentMethod = z.enum(['wallet', 'card']);
+
+/** `POST /payment/subscribe/performers` */
+export const ZSubscribePerformerRequest = z
+  .object({
+    performerId: ZId,
+    type: ZSubscriptionType.default('monthly'),
+    paymentMethod: ZSubscriptionPaymentMethod.default('wallet'),
+  })
+  .strict();
+export type TSubscribePerformerRequest = z.infer<typeof ZSubscribePerformerRequest>;
+
+/** A short card of the other side of a subscription. */
+export const ZSubscriptionParty = z.object({
+  _id: ZId,
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+});
+export type TSubscriptionParty = z.infer<typeof ZSubscriptionParty>;
+
+export const ZSubscription = z.object({
+  _id: ZId,
+  fanId: ZId,
+  performerId: ZId,
+  type: ZSubscriptionType,
+  paymentMethod: z.enum(['wallet', 'card', 'free']),
+  status: ZSubscriptionStatus,
+  /** The fan sees subscriber content while this is true (expiredAt > now). */
+  isActive: z.boolean(),
+  autoRenew: z.boolean(),
+  startedAt: z.string(),
+  expiredAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  renewalFailedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TSubscription = z.infer<typeof ZSubscription>;
+
+/** What subscribing answers: the subscription, what was charged and the wallet after it. */
+export const ZSubscribeResult = ZSubscription.extend({
+  amount: z.number(),
+  balance: z.number(),
+});
+export type TSubscribeResult = z.infer<typeof ZSubscribeResult>;
+
+/** A row of the fan's list: the creator's card. */
+export const ZUserSubscriptionItem = ZSubscription.extend({ performer: ZSubscriptionParty });
+export type TUserSubscriptionItem = z.infer<typeof ZUserSubscriptionItem>;
+
+/** A row of the creator's list: the fan's card. */
+export const ZPerformerSubscriberItem = ZSubscription.extend({ fan: ZSubscriptionParty });
+export type TPerformerSubscriberItem = z.infer<typeof ZPerformerSubscriberItem>;
+
+export const subscriptionSortFields = ['updatedAt', 'createdAt', 'expiredAt', 'startedAt'] as const;
+
+/** `GET /subscriptions/user/search` */
+export const ZUserSubscriptionSearchQuery = ZListQuery.extend({
+  sortBy: z.enum(subscriptionSortFields).default('updatedAt'),
+  status: ZSubscriptionStatus.optional(),
+  type: ZSubscriptionType.optional(),
+});
+export type TUserSubscriptionSearchQuery = z.infer<typeof ZUserSubscriptionSearchQuery>;
+
+/** `GET /subscriptions/performer/search`: `q` matches the fan's name or username. */
+export const ZPerformerSubscriberSearchQuery = ZUserSubscriptionSearchQuery;
+export type TPerformerSubscriberSearchQuery = TUserSubscriptionSearchQuery;
+
+/** `GET /subscriptions/performers/{performerId}/mine`: the actor's subscription to that creator, if any. */
+export const ZMySubscriptionParams = z.object({ performerId: ZId });
+
+export const subscriptionProviders = ['wallet', 'sandbox', 'stripe'] as const;
+/** `POST /payment/{provider}/cancel-subscription/{id}` */
+export const ZCancelSubscriptionParams = z.object({
+  provider: z.enum(subscriptionProviders),
+  id: ZId,
+});
+
+/** `POST /payment/subscribe/site`: a month from the wallet (or the free trial, once). */
+export const ZSubscribeSiteRequest = z
+  .object({ paymentMethod: ZSubscriptionPaymentMethod.default('wallet') })
+  .strict()
+  .nullish();
+
+export const ZSiteSubscription = z.object({
+  expiredAt: z.string(),
+  /** This period is the free trial. */
+  isTrial: z.boolean(),
+  amount: z.number(),
+  balance: z.number(),
+});
+export type TSiteSubscription = z.infer<typeof ZSiteSubscription>;
+
+/** `GET /subscription-packages`: derived from the site settings (no admin table). */
+export const ZSubscriptionPackage = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  durationDays: z.number().int(),
+  /** Free days a new member gets first; null without a trial. */
+  trialDays: z.number().int().nullable(),
+});
+export type TSubscriptionPackage = z.infer<typeof ZSubscriptionPackage>;
