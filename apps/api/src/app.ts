@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(walletRoutes, { ctx });
       await api.register(subscriptionsRoutes, { ctx });
       await api.register(earningsRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
       await api.register(addressesRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });

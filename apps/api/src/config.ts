@@ -44,8 +44,21 @@ const ZConfig = z
     FFPROBE_PATH: z.string().optional(),
     /** How often an idle job worker asks the queue for work. */
     QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /** Which payment gateway takes top-ups; unset: the admin setting when Stripe is configured, else the sandbox. */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: z.string().min(8, 'must be a Stripe secret key').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be a Stripe webhook signing secret').optional(),
+    /** Where the Stripe SDK sends its requests (tests point it at an in-repo fake server). */
+    STRIPE_API_URL: z.url().optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.PAYMENT_GATEWAY === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY'],
+        message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    }
     if (c.NODE_ENV === 'production' && c.SECRET === developmentSecret) {
       ctx.addIssue({
         code: 'custom',

@@ -1,5 +1,5 @@
-export * from './assets';
 export * from './addresses';
+export * from './assets';
 export * from './auth';
 export * from './comments';
 export * from './common';
@@ -8,6 +8,7 @@ export * from './feeds';
 export * from './follows';
 export * from './media';
 export * from './orders';
+export * from './payments';
 export * from './payouts';
 export * from './performers';
 export * from './reactions';

@@ -1,0 +1,130 @@
+import type { PaymentGatewayName, paymentOrders } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { createSandboxGateway } from './payments.sandbox';
+import { createStripeGateway } from './payments.stripe';
+
+/*
+ * A payment gateway seen from the top-up flow. An adapter starts a payment for an order and turns
+ * the gateway's webhook (raw body + headers) into a verified, gateway-neutral event; the service
+ * decides what the event does to the order and the ledger (payments.service.ts confirmGatewayEvent).
+ *
+ * Extension points for the other money work: recurring card subscriptions and Connect payouts use
+ * the same Stripe client (`stripeClientOf`) and add their event types to `parseWebhook` of the
+ * Stripe adapter (events it does not know are recorded and answered 200 "ignored").
+ */
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+export interface CheckoutCustomer {
+  userId: string;
+  email: string | null;
+  name: string;
+}
+
+export interface StartPaymentInput {
+  order: PaymentOrderRow;
+  /** The gateway's customer id from `ensureCustomer` (null for gateways without customers). */
+  customerId: string | null;
+  /** A saved card's gateway reference: pay at once without a page. */
+  savedCardId?: string | null;
+}
+
+export interface StartedPayment {
+  /** The gateway's id of this payment (unique per gateway); events name it. */
+  gatewayPaymentId: string;
+  /** Where the browser goes to pay; null when the page pays with the client secret or a saved card. */
+  checkoutUrl: string | null;
+  clientSecret: string | null;
+}
+
+/** A verified webhook event, reduced to what a top-up needs. */
+export interface GatewayEvent {
+  /** Unique per gateway: a second delivery of the same id is ignored. */
+  eventId: string;
+  type: string;
+  /**
+   * succeeded: money collected (credit once); failed: the attempt failed (the order may still be
+   * paid by a later attempt); ignored: an event type top-ups do not act on.
+   */
+  outcome: 'succeeded' | 'failed' | 'ignored';
+  gatewayPaymentId: string | null;
+  /** Our order id when the gateway carries it back (metadata). */
+  orderId: string | null;
+  /** What the gateway says it collected, in cents, and in which currency. */
+  amountCents: number | null;
+  currency: string | null;
+  failureReason: string | null;
+  /** A small copy of the event for the record (no card data). */
+  summary: Record<string, unknown>;
+}
+
+export interface SavedCardFacts {
+  gatewayCardId: string;
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+export interface PaymentGateway {
+  readonly name: PaymentGatewayName;
+  /** The person's customer id at the gateway, made on first need (called outside any transaction). */
+  ensureCustomer?(customer: CheckoutCustomer): Promise<string>;
+  /** Starts paying an order; runs inside the order's transaction, so it must not use the database. */
+  startPayment(input: StartPaymentInput): Promise<StartedPayment>;
+  /** Verifies the signature over the raw body; throws WebhookRejected when it does not hold. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /** Saved cards, for gateways that keep them. */
+  attachCard?(input: { customerId: string; paymentMethodId: string }): Promise<SavedCardFacts>;
+  detachCard?(input: { gatewayCardId: string }): Promise<void>;
+}
+
+/** A webhook whose signature, timestamp or body does not hold: answered 400 and logged. */
+export class WebhookRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookRejected';
+  }
+}
+
+const gateways = new WeakMap<AppContext, Map<PaymentGatewayName, PaymentGateway>>();
+
+/** The adapter of a gateway (one instance per app). */
+export function gatewayOf(ctx: AppContext, name: PaymentGatewayName): PaymentGateway {
+  let byName = gateways.get(ctx);
+  if (!byName) {
+    byName = new Map();
+    gateways.set(ctx, byName);
+  }
+  let gateway = byName.get(name);
+  if (!gateway) {
+    if (name === 'stripe') {
+      if (!ctx.config.STRIPE_SECRET_KEY || !ctx.config.STRIPE_WEBHOOK_SECRET) {
+        throw new AppError('UNAVAILABLE', 'Card payments are not configured on this site.');
+      }
+      gateway = createStripeGateway(ctx);
+    } else {
+      gateway = createSandboxGateway(ctx);
+    }
+    byName.set(name, gateway);
+  }
+  return gateway;
+}
+
+/**
+ * Which gateway takes new top-ups: PAYMENT_GATEWAY when set; else the admin setting
+ * `paymentGateway` when Stripe is configured; else the sandbox. In production the sandbox (whose
+ * test card always pays) must be chosen explicitly with PAYMENT_GATEWAY=sandbox.
+ */
+export async function currentGatewayName(ctx: AppContext): Promise<PaymentGatewayName> {
+  if (ctx.config.PAYMENT_GATEWAY) return ctx.config.PAYMENT_GATEWAY;
+  if (ctx.config.STRIPE_SECRET_KEY && ctx.config.STRIPE_WEBHOOK_SECRET) {
+    const settings = await ctx.settings.getAll();
+    if (settings.paymentGateway === 'stripe') return 'stripe';
+  }
+  if (ctx.config.NODE_ENV === 'production') {
+    throw new AppError('UNAVAILABLE', 'Payments are not configured on this site yet.');
+  }
+  return 'sandbox';
+}

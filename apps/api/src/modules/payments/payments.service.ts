@@ -1,0 +1,689 @@
+import {
+  fromCents,
+  type TAppliedCoupon,
+  type TApplyCouponRequest,
+  type TCoupon,
+  type TCouponCreateRequest,
+  type TCouponSearchQuery,
+  type TCouponUpdateRequest,
+  type TPaymentCard,
+  type TPaymentOrder,
+  type TPaymentOrderSearchQuery,
+  type TSandboxPayRequest,
+  type TTokenPackage,
+  type TTokenPackageCreateRequest,
+  type TTokenPackageSearchQuery,
+  type TTokenPackageUpdateRequest,
+  type TTopUp,
+  type TTopUpRequest,
+  toCents,
+} from '@fanstage/contract';
+import type { PaymentGatewayName } from '@fanstage/db';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/sessions';
+import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
+import {
+  fanWallet,
+  gatewayClearing,
+  inMoneyTransaction,
+  platformRevenue,
+  postTransaction,
+} from '../wallet/wallet.ledger';
+import {
+  type CheckoutCustomer,
+  currentGatewayName,
+  type GatewayEvent,
+  gatewayOf,
+  WebhookRejected,
+} from './payments.gateway';
+import type { CouponRow, OrderWithNames, PaymentCardRow, TokenPackageRow } from './payments.repo';
+import * as repo from './payments.repo';
+import {
+  newSandboxEventId,
+  sandboxOutcomeOf,
+  sandboxSignatureHeader,
+  signSandboxPayload,
+  type TSandboxEvent,
+} from './payments.sandbox';
+
+/** The smallest price a gateway can charge (Stripe's minimum in USD). */
+export const minimumChargeCents = 50;
+
+// ---------------------------------------------------------------- presenters
+
+const presentPackage = (row: TokenPackageRow): TTokenPackage => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  tokens: fromCents(row.tokensCents),
+  price: fromCents(row.priceCents),
+  isActive: row.isActive,
+  ordering: row.ordering,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const presentCoupon = (row: CouponRow): TCoupon => ({
+  _id: row.id,
+  name: row.name,
+  code: row.code,
+  value: row.discountPercentage,
+  expiredDate: row.expiredAt?.toISOString() ?? null,
+  numberOfUses: row.numberOfUses,
+  usedCount: row.usedCount,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const presentOrder = ({ order, couponCode, packageName }: OrderWithNames): TPaymentOrder => ({
+  _id: order.id,
+  type: order.type,
+  amount: fromCents(order.tokensCents),
+  originalPrice: fromCents(order.originalPriceCents),
+  price: fromCents(order.priceCents),
+  currency: order.currency,
+  discountPercentage: order.discountPercentage,
+  couponCode,
+  packageId: order.tokenPackageId,
+  packageName,
+  gateway: order.gateway,
+  status: order.status,
+  failureReason: order.failureReason,
+  paidAt: order.paidAt?.toISOString() ?? null,
+  createdAt: order.createdAt.toISOString(),
+});
+
+const presentCard = (row: PaymentCardRow): TPaymentCard => ({
+  _id: row.id,
+  gateway: row.gateway,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.expMonth,
+  expYear: row.expYear,
+  createdAt: row.createdAt.toISOString(),
+});
+
+// ---------------------------------------------------------------- token packages
+
+/** Packages fans can buy (active only), or every package for admins. */
+export async function searchTokenPackages(
+  ctx: AppContext,
+  options: { query: TTokenPackageSearchQuery; includeInactive: boolean },
+): Promise<{ data: TTokenPackage[]; total: number }> {
+  const { rows, total } = await repo.searchTokenPackages(ctx.db.db, {
+    activeOnly: !options.includeInactive,
+    q: options.query.q,
+    offset: options.query.offset,
+    limit: options.query.limit,
+  });
+  return { data: rows.map(presentPackage), total };
+}
+
+/** Admin: a new token package. */
+export async function createTokenPackage(
+  ctx: AppContext,
+  options: { input: TTokenPackageCreateRequest },
+): Promise<TTokenPackage> {
+  const { input } = options;
+  const row = await repo.insertTokenPackage(ctx.db.db, {
+    name: input.name,
+    description: input.description,
+    tokensCents: toCents(input.tokens),
+    priceCents: toCents(input.price),
+    isActive: input.isActive,
+    ordering: input.ordering,
+  });
+  return presentPackage(row);
+}
+
+/** Admin: changes a package; orders already made keep their amounts. */
+export async function updateTokenPackage(
+  ctx: AppContext,
+  options: { id: string; input: TTokenPackageUpdateRequest },
+): Promise<TTokenPackage> {
+  const { input } = options;
+  const row = await repo.updateTokenPackage(ctx.db.db, options.id, {
+    name: input.name,
+    description: input.description,
+    tokensCents: input.tokens === undefined ? undefined : toCents(input.tokens),
+    priceCents: input.price === undefined ? undefined : toCents(input.price),
+    isActive: input.isActive,
+    ordering: input.ordering,
+    updatedAt: ctx.clock.now(),
+  });
+  if (!row) throw notFound('That token package');
+  return presentPackage(row);
+}
+
+/** Admin: removes a package (its past orders keep their amounts). */
+export async function deleteTokenPackage(
+  ctx: AppContext,
+  options: { id: string },
+): Promise<{ success: true }> {
+  if (!(await repo.deleteTokenPackage(ctx.db.db, options.id))) throw notFound('That token package');
+  return { success: true };
+}
+
+// ---------------------------------------------------------------- coupons
+
+/** Admin: coupons, newest first. */
+export async function searchCoupons(
+  ctx: AppContext,
+  options: { query: TCouponSearchQuery },
+): Promise<{ data: TCoupon[]; total: number }> {
+  const { rows, total } = await repo.searchCoupons(ctx.db.db, options.query);
+  return { data: rows.map(presentCoupon), total };
+}
+
+const codeTaken = () =>
+  new AppError('CONFLICT', 'A coupon with this code already exists.', [
+    { path: 'code', message: 'This code is taken.' },
+  ]);
+
+/** Admin: a new coupon (codes are unique whatever their case). */
+export async function createCoupon(
+  ctx: AppContext,
+  options: { input: TCouponCreateRequest },
+): Promise<TCoupon> {
+  const { input } = options;
+  const row = await repo.insertCoupon(ctx.db.db, {
+    name: input.name,
+    code: input.code,
+    discountPercentage: input.value,
+    expiredAt: input.expiredDate ? new Date(input.expiredDate) : null,
+    numberOfUses: input.numberOfUses,
+    isActive: input.isActive,
+  });
+  if (!row) throw codeTaken();
+  return presentCoupon(row);
+}
+
+export async function getCoupon(ctx: AppContext, options: { id: string }): Promise<TCoupon> {
+  const row = await repo.findCoupon(ctx.db.db, options.id);
+  if (!row) throw notFound('That coupon');
+  return presentCoupon(row);
+}
+
+/** Admin: changes a coupon. */
+export async function updateCoupon(
+  ctx: AppContext,
+  options: { id: string; input: TCouponUpdateRequest },
+): Promise<TCoupon> {
+  const { input } = options;
+  if (input.code) {
+    const other = await repo.findCouponByCode(ctx.db.db, input.code);
+    if (other && other.id !== options.id) throw codeTaken();
+  }
+  const row = await repo.updateCoupon(ctx.db.db, options.id, {
+    name: input.name,
+    code: input.code,
+    discountPercentage: input.value,
+    expiredAt:
+      input.expiredDate === undefined ? undefined : input.expiredDate ? new Date(input.expiredDate) : null,
+    numberOfUses: input.numberOfUses,
+    isActive: input.isActive,
+    updatedAt: ctx.clock.now(),
+  });
+  if (!row) throw notFound('That coupon');
+  return presentCoupon(row);
+}
+
+export async function deleteCoupon(ctx: AppContext, options: { id: string }): Promise<{ success: true }> {
+  if (!(await repo.deleteCoupon(ctx.db.db, options.id))) throw notFound('That coupon');
+  return { success: true };
+}
+
+const couponRefused = (message: string) =>
+  new AppError('UNPROCESSABLE', message, [{ path: 'couponCode', message }]);
+
+/** The coupon a fan may use now, or a 422 saying why not. */
+async function usableCoupon(ctx: AppContext, options: { code: string; userId: string }): Promise<CouponRow> {
+  const coupon = await repo.findCouponByCode(ctx.db.db, options.code);
+  if (!coupon) throw couponRefused('This coupon code does not exist.');
+  if (!coupon.isActive) throw couponRefused('This coupon is not active.');
+  if (coupon.expiredAt && coupon.expiredAt.getTime() <= ctx.clock.now().getTime()) {
+    throw couponRefused('This coupon has expired.');
+  }
+  if (coupon.usedCount >= coupon.numberOfUses) throw couponRefused('This coupon has been used up.');
+  if (await repo.hasUsedCoupon(ctx.db.db, { couponId: coupon.id, userId: options.userId })) {
+    throw couponRefused('You have already used this coupon.');
+  }
+  return coupon;
+}
+
+/** The price after a percentage off, in cents (the discount rounds down: the fan never pays more). */
+const priceAfter = (priceCents: number, percent: number) =>
+  priceCents - Math.floor((priceCents * percent) / 100);
+
+interface Quote {
+  tokensCents: number;
+  originalPriceCents: number;
+  priceCents: number;
+  tokenPackage: TokenPackageRow | null;
+  coupon: CouponRow | null;
+}
+
+/** What a top-up credits and costs: a package, or a free amount within the wallet limits. */
+async function quoteTopUp(
+  ctx: AppContext,
+  options: { userId: string; amount?: number; packageId?: string; couponCode?: string },
+): Promise<Quote> {
+  let tokenPackage: TokenPackageRow | null = null;
+  let tokensCents: number;
+  let originalPriceCents: number;
+  if (options.packageId) {
+    tokenPackage = await repo.findTokenPackage(ctx.db.db, options.packageId);
+    if (!tokenPackage?.isActive) throw notFound('That token package');
+    tokensCents = tokenPackage.tokensCents;
+    originalPriceCents = tokenPackage.priceCents;
+  } else if (options.amount !== undefined) {
+    const settings = await ctx.settings.getAll();
+    if (options.amount < settings.minimumWalletPrice) {
+      const limit = settings.minimumWalletPrice.toFixed(2);
+      throw new AppError('UNPROCESSABLE', `The top-up must be at least ${limit}.`, [
+        { path: 'amount', message: `At least ${limit}.` },
+      ]);
+    }
+    if (options.amount > settings.maximumWalletPrice) {
+      const limit = settings.maximumWalletPrice.toFixed(2);
+      throw new AppError('UNPROCESSABLE', `The top-up cannot be more than ${limit}.`, [
+        { path: 'amount', message: `At most ${limit}.` },
+      ]);
+    }
+    tokensCents = toCents(options.amount);
+    originalPriceCents = tokensCents;
+  } else {
+    throw new AppError('VALIDATION_FAILED', 'Choose a token package or enter an amount.', [
+      { path: 'amount', message: 'Choose a token package or enter an amount.' },
+    ]);
+  }
+  const coupon = options.couponCode
+    ? await usableCoupon(ctx, { code: options.couponCode, userId: options.userId })
+    : null;
+  const priceCents = coupon ? priceAfter(originalPriceCents, coupon.discountPercentage) : originalPriceCents;
+  return { tokensCents, originalPriceCents, priceCents, tokenPackage, coupon };
+}
+
+/**
+ * `POST /coupons/{code}/apply-coupon`: checks the coupon for this fan (exists, active, not expired,
+ * uses left, not used by them) and, given an amount or a package, the price to pay. Nothing is
+ * consumed: the use is recorded when a top-up with it is paid.
+ */
+export async function applyCoupon(
+  ctx: AppContext,
+  options: { actor: Actor; code: string; input: TApplyCouponRequest },
+): Promise<TAppliedCoupon> {
+  const input = options.input ?? {};
+  if (input.amount === undefined && input.packageId === undefined) {
+    const coupon = await usableCoupon(ctx, { code: options.code, userId: options.actor.id });
+    return {
+      couponId: coupon.id,
+      code: coupon.code,
+      discountPercentage: coupon.discountPercentage,
+      amount: null,
+      price: null,
+    };
+  }
+  const quote = await quoteTopUp(ctx, {
+    userId: options.actor.id,
+    amount: input.amount,
+    packageId: input.packageId,
+    couponCode: options.code,
+  });
+  const coupon = quote.coupon!;
+  return {
+    couponId: coupon.id,
+    code: coupon.code,
+    discountPercentage: coupon.discountPercentage,
+    amount: fromCents(quote.tokensCents),
+    price: fromCents(quote.priceCents),
+  };
+}
+
+// ---------------------------------------------------------------- top-ups
+
+const customerOf = (actor: Actor): CheckoutCustomer => ({
+  userId: actor.id,
+  email: actor.user?.email ?? null,
+  name: actor.user?.name ?? '',
+});
+
+/**
+ * `POST /payment/wallet/top-up`: a pending payment order at the current gateway and where to pay
+ * it. Nothing is credited here: only the gateway's confirmation (webhook) credits the wallet.
+ */
+export async function startTopUp(
+  ctx: AppContext,
+  options: { actor: Actor; input: TTopUpRequest; idempotency: IdempotencyScope | null },
+): Promise<TTopUp> {
+  const { actor, input } = options;
+  const quote = await quoteTopUp(ctx, {
+    userId: actor.id,
+    amount: input.amount,
+    packageId: input.packageId,
+    couponCode: input.couponCode,
+  });
+  if (quote.priceCents < minimumChargeCents) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The price to pay must be at least ${fromCents(minimumChargeCents).toFixed(2)}.`,
+      [{ path: 'amount', message: 'Choose a larger amount.' }],
+    );
+  }
+  const gatewayName = await currentGatewayName(ctx);
+  const gateway = gatewayOf(ctx, gatewayName);
+  let savedCardId: string | null = null;
+  if (input.paymentCardId) {
+    const card = await repo.findUserCard(ctx.db.db, { id: input.paymentCardId, userId: actor.id });
+    if (!card || card.gateway !== gatewayName) throw notFound('That card');
+    savedCardId = card.gatewayCardId;
+  }
+  // Outside the transaction: it may call the gateway and write its own row.
+  const customerId = gateway.ensureCustomer ? await gateway.ensureCustomer(customerOf(actor)) : null;
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, (tx) =>
+    withIdempotency(tx, options.idempotency, async () => {
+      const order = await repo.insertPaymentOrder(tx, {
+        userId: actor.id,
+        tokenPackageId: quote.tokenPackage?.id ?? null,
+        tokensCents: quote.tokensCents,
+        originalPriceCents: quote.originalPriceCents,
+        priceCents: quote.priceCents,
+        couponId: quote.coupon?.id ?? null,
+        discountPercentage: quote.coupon?.discountPercentage ?? 0,
+        gateway: gatewayName,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const started = await gateway.startPayment({ order, customerId, savedCardId });
+      const saved = await repo.setOrderGatewayPayment(tx, {
+        id: order.id,
+        gatewayPaymentId: started.gatewayPaymentId,
+        now,
+      });
+      return {
+        order: presentOrder({
+          order: saved,
+          couponCode: quote.coupon?.code ?? null,
+          packageName: quote.tokenPackage?.name ?? null,
+        }),
+        checkoutUrl: started.checkoutUrl,
+        clientSecret: started.clientSecret,
+      };
+    }),
+  );
+}
+
+/** One of the actor's own payment orders (another person's answers the same 404 as a missing one). */
+export async function getMyOrder(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<TPaymentOrder> {
+  const found = await repo.findUserOrder(ctx.db.db, { id: options.id, userId: options.actor.id });
+  if (!found) throw notFound('That payment');
+  return presentOrder(found);
+}
+
+/** `GET /payment/transactions/user/search`: the actor's payment orders, newest first. */
+export async function searchMyOrders(
+  ctx: AppContext,
+  options: { actor: Actor; query: TPaymentOrderSearchQuery },
+): Promise<{ data: TPaymentOrder[]; total: number }> {
+  const { rows, total } = await repo.searchUserOrders(ctx.db.db, {
+    userId: options.actor.id,
+    ...options.query,
+  });
+  return { data: rows.map(presentOrder), total };
+}
+
+/** Cancels a pending order the fan gave up on (a later confirmation from the gateway still credits). */
+export async function cancelMyOrder(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<TPaymentOrder> {
+  const found = await repo.findUserOrder(ctx.db.db, { id: options.id, userId: options.actor.id });
+  if (!found) throw notFound('That payment');
+  if (found.order.status === 'pending' || found.order.status === 'failed') {
+    await repo.markOrderStatus(ctx.db.db, { id: found.order.id, status: 'cancelled', now: ctx.clock.now() });
+  }
+  return getMyOrder(ctx, options);
+}
+
+// ---------------------------------------------------------------- webhooks
+
+export type WebhookOutcome =
+  | 'credited'
+  | 'already_paid'
+  | 'failed'
+  | 'ignored'
+  | 'ignored_after_paid'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'amount_mismatch';
+
+/**
+ * Verifies a gateway's webhook (raw body and headers) and processes it. A bad signature is 400 and
+ * changes nothing; everything else is answered 200 with what it did (the gateway must not retry an
+ * event we chose to ignore).
+ */
+export async function receiveWebhook(
+  ctx: AppContext,
+  options: {
+    gateway: PaymentGatewayName;
+    rawBody: Buffer;
+    headers: Record<string, string | string[] | undefined>;
+  },
+): Promise<{ received: true; outcome: WebhookOutcome }> {
+  let event: GatewayEvent;
+  try {
+    event = gatewayOf(ctx, options.gateway).parseWebhook(options.rawBody, options.headers);
+  } catch (error) {
+    if (!(error instanceof WebhookRejected)) throw error;
+    ctx.log.warn({ gateway: options.gateway, reason: error.message }, 'payment webhook refused');
+    throw new AppError('VALIDATION_FAILED', 'The webhook signature or payload is not valid.');
+  }
+  const outcome = await confirmGatewayEvent(ctx, { gateway: options.gateway, event });
+  const level = ['unknown_order', 'amount_mismatch'].includes(outcome)
+    ? 'error'
+    : outcome === 'duplicate'
+      ? 'warn'
+      : 'info';
+  ctx.log[level](
+    { gateway: options.gateway, eventId: event.eventId, type: event.type, outcome },
+    'payment webhook',
+  );
+  return { received: true, outcome };
+}
+
+/**
+ * Applies one verified gateway event, exactly once per event id, in one transaction: a success
+ * credits the order's tokens (ledger: clearing −price, platform −discount, wallet +tokens, keyed by
+ * the gateway's payment id so a payment credits once whatever its events) and records the coupon
+ * use; a failure marks a pending order failed. Events may come in any order: a failure after the
+ * payment succeeded changes nothing, and a success after a failure still credits.
+ */
+export async function confirmGatewayEvent(
+  ctx: AppContext,
+  options: { gateway: PaymentGatewayName; event: GatewayEvent },
+): Promise<WebhookOutcome> {
+  const { gateway, event } = options;
+  const now = ctx.clock.now();
+  return inMoneyTransaction(ctx, async (tx) => {
+    const claimed = await repo.claimGatewayEvent(tx, {
+      gateway,
+      eventId: event.eventId,
+      type: event.type,
+      payload: event.summary,
+      now,
+    });
+    if (!claimed) return 'duplicate';
+    const decide = async (): Promise<{ outcome: WebhookOutcome; orderId: string | null }> => {
+      if (event.outcome === 'ignored') return { outcome: 'ignored', orderId: null };
+      const order = await repo.lockOrderOfEvent(tx, {
+        gateway,
+        gatewayPaymentId: event.gatewayPaymentId,
+        orderId: event.orderId,
+      });
+      if (!order) return { outcome: 'unknown_order', orderId: null };
+      if (event.outcome === 'failed') {
+        if (order.status === 'paid') return { outcome: 'ignored_after_paid', orderId: order.id };
+        await repo.markOrderStatus(tx, {
+          id: order.id,
+          status: 'failed',
+          failureReason: event.failureReason ?? 'The payment failed.',
+          now,
+        });
+        return { outcome: 'failed', orderId: order.id };
+      }
+      if (order.status === 'paid') return { outcome: 'already_paid', orderId: order.id };
+      if (event.amountCents !== order.priceCents || (event.currency ?? '').toLowerCase() !== order.currency) {
+        ctx.log.error(
+          { orderId: order.id, expected: order.priceCents, got: event.amountCents, currency: event.currency },
+          'payment amount does not match the order: not credited',
+        );
+        return { outcome: 'amount_mismatch', orderId: order.id };
+      }
+      const discountCents = order.originalPriceCents - order.priceCents;
+      const posted = await postTransaction(tx, {
+        kind: 'top_up',
+        reference: `payment_order:${order.id}`,
+        initiatorId: order.userId,
+        idempotencyKey: `${gateway}:${order.gatewayPaymentId ?? event.gatewayPaymentId ?? order.id}`,
+        metadata: {
+          orderId: order.id,
+          gateway,
+          eventId: event.eventId,
+          priceCents: order.priceCents,
+          ...(order.couponId ? { couponId: order.couponId, discountCents } : {}),
+        },
+        lines: [
+          { account: gatewayClearing, amountCents: -order.priceCents },
+          // What the fan gets beyond what was paid (a coupon's discount, a package's bonus) is the
+          // platform's cost; a zero line is dropped.
+          { account: platformRevenue, amountCents: order.priceCents - order.tokensCents },
+          { account: fanWallet(order.userId), amountCents: order.tokensCents },
+        ],
+        now,
+      });
+      if (order.couponId) {
+        const isNewUse = await repo.recordCouponUse(tx, {
+          couponId: order.couponId,
+          userId: order.userId,
+          paymentOrderId: order.id,
+          now,
+        });
+        if (!isNewUse) {
+          ctx.log.warn(
+            { orderId: order.id, couponId: order.couponId },
+            'coupon was already used by this fan',
+          );
+        }
+      }
+      await repo.markOrderPaid(tx, { id: order.id, ledgerTransactionId: posted.transactionId, now });
+      return { outcome: posted.isNew ? 'credited' : 'already_paid', orderId: order.id };
+    };
+    const { outcome, orderId } = await decide();
+    await repo.setGatewayEventOutcome(tx, {
+      gateway,
+      eventId: event.eventId,
+      outcome,
+      paymentOrderId: orderId,
+    });
+    return outcome;
+  });
+}
+
+/**
+ * The sandbox bank: decides the outcome from the test card, then delivers a signed webhook through
+ * the same verification and processing as a real gateway. Answers the order as it is afterwards.
+ */
+export async function paySandboxCheckout(
+  ctx: AppContext,
+  options: { actor: Actor; orderId: string; input: TSandboxPayRequest },
+): Promise<TPaymentOrder> {
+  const found = await repo.findUserOrder(ctx.db.db, { id: options.orderId, userId: options.actor.id });
+  if (found?.order.gateway !== 'sandbox' || !found.order.gatewayPaymentId) {
+    throw notFound('That payment');
+  }
+  const { order } = found;
+  if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment was already made.');
+  if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This payment was cancelled.');
+  const result = sandboxOutcomeOf(options.input.cardNumber);
+  const event: TSandboxEvent = {
+    id: newSandboxEventId(),
+    type: result.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+    created: Math.floor(ctx.clock.now().getTime() / 1000),
+    data: {
+      paymentId: order.gatewayPaymentId!,
+      orderId: order.id,
+      amountCents: order.priceCents,
+      currency: order.currency,
+      failureCode: result.status === 'failed' ? result.code : null,
+      failureMessage: result.status === 'failed' ? result.message : null,
+    },
+  };
+  const rawBody = JSON.stringify(event);
+  await receiveWebhook(ctx, {
+    gateway: 'sandbox',
+    rawBody: Buffer.from(rawBody),
+    headers: { [sandboxSignatureHeader]: signSandboxPayload(ctx, rawBody) },
+  });
+  return getMyOrder(ctx, { actor: options.actor, id: order.id });
+}
+
+// ---------------------------------------------------------------- saved cards
+
+export async function listMyCards(ctx: AppContext, options: { actor: Actor }): Promise<TPaymentCard[]> {
+  return (await repo.listUserCards(ctx.db.db, options.actor.id)).map(presentCard);
+}
+
+/** Saves a card made on the page by the gateway's script (attached to the fan's customer). */
+export async function addMyCard(
+  ctx: AppContext,
+  options: { actor: Actor; provider: 'stripe'; paymentMethodId: string },
+): Promise<TPaymentCard> {
+  const gateway = gatewayOf(ctx, options.provider);
+  if (!gateway.attachCard || !gateway.ensureCustomer) {
+    throw new AppError('UNPROCESSABLE', 'This gateway does not keep cards.');
+  }
+  const customerId = await gateway.ensureCustomer(customerOf(options.actor));
+  let facts: Awaited<ReturnType<NonNullable<typeof gateway.attachCard>>>;
+  try {
+    facts = await gateway.attachCard({ customerId, paymentMethodId: options.paymentMethodId });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'card could not be attached');
+    throw new AppError('UNPROCESSABLE', 'This card could not be saved. Check it and try again.');
+  }
+  const row = await repo.upsertCard(ctx.db.db, {
+    userId: options.actor.id,
+    gateway: options.provider,
+    gatewayCardId: facts.gatewayCardId,
+    brand: facts.brand,
+    last4: facts.last4,
+    expMonth: facts.expMonth,
+    expYear: facts.expYear,
+    createdAt: ctx.clock.now(),
+  });
+  if (!row) throw new AppError('CONFLICT', 'This card is saved on another account.');
+  return presentCard(row);
+}
+
+/** Removes one of the actor's saved cards (at the gateway too). */
+export async function deleteMyCard(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<{ success: true }> {
+  const card = await repo.findUserCard(ctx.db.db, { id: options.id, userId: options.actor.id });
+  if (!card) throw notFound('That card');
+  const gateway = gatewayOf(ctx, card.gateway);
+  try {
+    await gateway.detachCard?.({ gatewayCardId: card.gatewayCardId });
+  } catch (error) {
+    // The card stays unusable here either way; the gateway's copy is only a reference.
+    ctx.log.warn({ err: error, cardId: card.id }, 'card could not be detached at the gateway');
+  }
+  await repo.deleteCard(ctx.db.db, card.id);
+  return { success: true };
+}
