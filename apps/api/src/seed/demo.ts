@@ -14,6 +14,7 @@ import {
 } from './demo-accounts';
 import { type DemoContentOptions, type DemoContentResult, seedDemoContent } from './demo-content';
 import { avatarSvg, coverSvg, renderWebp } from './demo-images';
+import { seedDemoPayments } from './demo-payments';
 import { seedDemoBalances } from './demo-wallet';
 
 export interface DemoLogin {
@@ -204,6 +205,7 @@ export async function seedDemo(ctx: AppContext, options: DemoContentOptions = {}
     ctx,
     made.filter((p) => p.account.role === 'user').map((p) => p.id),
   );
+  await seedDemoPayments(ctx);
   return { created: inserted.size, logins, content };
 }
 
