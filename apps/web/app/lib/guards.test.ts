@@ -124,6 +124,23 @@ describe('site subscription', () => {
   it('lets a fan with a running site subscription through', () => {
     expect(check({ pathname: '/stella', access: 'public', user: active, settings })).toBeNull();
   });
+  it('sends a fan who never had a membership there too, from every other page', () => {
+    const never = fan({ siteSubscription: { expiredAt: null } });
+    for (const pathname of ['/explore', '/user/subscriptions', '/post/123', '/user/wallet']) {
+      expect(check({ pathname, access: 'auth', user: never, settings }), pathname).toBe('/site-subscription');
+    }
+  });
+  it('counts a membership that ends this very moment as expired', () => {
+    const endsNow = fan({ siteSubscription: { expiredAt: now.toISOString() } });
+    expect(check({ pathname: '/explore', user: endsNow, settings })).toBe('/site-subscription');
+  });
+  it('lets a fan on the trial through', () => {
+    const trial = fan({ siteSubscription: { expiredAt: '2026-03-10T00:00:00Z' } });
+    expect(check({ pathname: '/explore', user: trial, settings })).toBeNull();
+  });
+  it('leaves the login and sign-up pages leading on to home, not to the membership page', () => {
+    expect(check({ pathname: '/auth/login', access: 'guest', user: expired, settings })).toBe('/home');
+  });
   it('does nothing while the site subscription is switched off', () => {
     expect(check({ pathname: '/stella', access: 'public', user: expired })).toBeNull();
   });

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { PageHeader } from '../components/page-header';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { SiteSubscribeButton } from '../features/subscriptions/site-subscribe-button';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
 import { usePublicSettings } from '../lib/settings';
@@ -15,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Site membership', matches);
 
-/** Where fans land when the site requires a membership and theirs has run out. Checkout comes later. */
+/** Where fans land when the site requires a membership and theirs has run out: price, trial and checkout. */
 export default function SiteSubscriptionPage() {
   const settings = usePublicSettings();
   const user = useCurrentUser();
@@ -70,11 +71,12 @@ export default function SiteSubscriptionPage() {
               <List.Item>{settings.trialDurationDays}-day free trial for new members</List.Item>
             ) : null}
           </List>
-          <Tooltip label="Checkout is coming soon">
-            <Button size="md" variant="gradient" fullWidth data-disabled onClick={(e) => e.preventDefault()}>
-              {hasExpired ? 'Renew membership' : 'Start membership'}
-            </Button>
-          </Tooltip>
+          {settings.trialEnabled && settings.trialDescription ? (
+            <Text size="sm" c="dimmed">
+              {settings.trialDescription}
+            </Text>
+          ) : null}
+          <SiteSubscribeButton hasExpired={hasExpired} />
         </Stack>
       </Card>
     </>

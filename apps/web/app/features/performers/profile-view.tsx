@@ -19,7 +19,6 @@ import { useClipboard } from '@mantine/hooks';
 import {
   IconCalendar,
   IconCheck,
-  IconCoin,
   IconEyeOff,
   IconLayoutGrid,
   IconLink,
@@ -46,6 +45,8 @@ import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import { ReportButton } from '../reports/report-modal';
+import { SubscribeButton } from '../subscriptions/subscribe-box';
+import { TipButton } from '../wallet/tip-modal';
 import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
@@ -108,7 +109,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     isCompact
                   />
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
-                  <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
+                  <TipButton performer={performer} />
                   <FollowButton
                     isFollowed={follow.isFollowed}
                     onToggle={() => void follow.toggle()}
@@ -206,9 +207,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                   </Text>
                 </div>
                 <Stack gap={4} align="center" className={classes.subscribeButton}>
-                  <SoonButton label="Subscriptions" variant="gradient" size="md" fullWidth>
-                    {offer.label}
-                  </SoonButton>
+                  <SubscribeButton performer={performer} label={offer.label} />
                   {offer.note ? (
                     <Text size="xs" c="dimmed" ta="center">
                       {offer.note}

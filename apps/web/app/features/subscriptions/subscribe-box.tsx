@@ -1,0 +1,56 @@
+import type { TPerformerPublic } from '@fanstage/contract';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../lib/guards';
+import { useCurrentUser } from '../auth/use-current-user';
+import { SubscriptionModal, useSubscriptionModal } from './subscription-modal';
+import { subscriptionsPath, useMySubscription } from './subscriptions-api';
+
+/**
+ * The Subscribe button of a creator page: opens the subscription modal (visitors go to log in);
+ * a subscriber sees until when instead.
+ */
+export function SubscribeButton({ performer, label }: { performer: TPerformerPublic; label: string }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const modal = useSubscriptionModal();
+  const mine = useMySubscription(performer._id, !!user);
+  const subscription = mine.data;
+
+  if (subscription?.isActive) {
+    return (
+      <Stack gap={4} align="center">
+        <Badge
+          size="lg"
+          variant="light"
+          color="teal"
+          leftSection={<IconCircleCheck size={16} />}
+          data-testid="subscribed-badge"
+        >
+          Subscribed
+        </Badge>
+        <Text size="xs" c="dimmed" ta="center">
+          {subscription.status === 'cancelled' ? 'Access until' : 'Renews on'}{' '}
+          {dayjs(subscription.expiredAt).format('MMM D, YYYY')} · <Link to={subscriptionsPath}>Manage</Link>
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <Button
+        variant="gradient"
+        size="md"
+        fullWidth
+        loading={!!user && mine.isPending}
+        onClick={() => (user ? modal.open(performer) : void navigate(paths.login))}
+      >
+        {label}
+      </Button>
+      <SubscriptionModal modal={modal} />
+    </>
+  );
+}

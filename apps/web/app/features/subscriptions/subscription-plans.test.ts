@@ -1,0 +1,35 @@
+import type { TPerformerPublic } from '@fanstage/contract';
+import { describe, expect, it } from 'vitest';
+import { defaultPlan, plansOf, subscribeLabel } from './subscription-plans';
+
+const performer = (over: Partial<TPerformerPublic>) =>
+  ({ monthlyPrice: 9.99, yearlyPrice: 99, freeSubscription: false, ...over }) as TPerformerPublic;
+
+describe('subscription plans', () => {
+  it('offers monthly, yearly and the free one when the creator does, monthly first', () => {
+    const plans = plansOf(performer({ freeSubscription: true }), 3);
+    expect(plans.map((p) => [p.type, p.price])).toEqual([
+      ['monthly', 9.99],
+      ['yearly', 99],
+      ['free', 0],
+    ]);
+    expect(plans[2]?.detail).toBe('3 days free, once per creator');
+  });
+  it('leaves out a plan without a price', () => {
+    expect(plansOf(performer({ yearlyPrice: null }), 1).map((p) => p.type)).toEqual(['monthly']);
+  });
+  it('defaults to monthly, else the first plan offered', () => {
+    expect(defaultPlan(performer({}))).toBe('monthly');
+    expect(defaultPlan(performer({ monthlyPrice: null }))).toBe('yearly');
+    expect(defaultPlan(performer({ monthlyPrice: null, yearlyPrice: null, freeSubscription: true }))).toBe(
+      'free',
+    );
+  });
+  it('labels the button with the price', () => {
+    const [monthly] = plansOf(performer({}), 1);
+    expect(subscribeLabel(monthly)).toBe('Subscribe for $9.99');
+    expect(subscribeLabel(plansOf(performer({ freeSubscription: true }), 1)[2])).toBe(
+      'Start free subscription',
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import type {
+  TPerformerSubscriberItem,
+  TSiteSubscription,
+  TSubscribeResult,
+  TSubscription,
+  TSubscriptionStatus,
+  TSubscriptionType,
+  TUserSubscriptionItem,
+} from '@fanstage/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { ApiErrorBody } from '../../lib/errors';
+import { currentUserKey } from '../auth/use-current-user';
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  mine: (performerId: string) => ['subscriptions', 'mine', performerId] as const,
+  user: (filters: object) => ['subscriptions', 'user', filters] as const,
+  subscribers: (filters: object) => ['subscriptions', 'subscribers', filters] as const,
+};
+
+export const walletPath = '/user/wallet';
+export const subscriptionsPath = '/user/subscriptions';
+
+/** One key per attempt: a retried click of the same attempt is answered once by the API. */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * POST with an Idempotency-Key (the shared client sends no custom headers). Same rules as the shared
+ * client: JSON on 2xx, the API's error body thrown otherwise; a 401 goes through the shared client
+ * so the usual log-out happens.
+ */
+async function moneyPost<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'X-Requested-With': 'XMLHttpRequest',
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw {
+      statusCode: 0,
+      code: 'NETWORK',
+      message: 'We could not reach the server. Please check your connection and try again.',
+    } satisfies ApiErrorBody;
+  }
+  // The shared client owns the 401 rule (log out, go to login): let it see the same answer.
+  if (res.status === 401) await api.get('/users/me');
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (res.ok) return json as T;
+  throw {
+    statusCode: res.status,
+    message: 'Something went wrong, please try again later',
+    ...(json as object),
+  };
+}
+
+export const subscribeToPerformer = (
+  input: { performerId: string; type: TSubscriptionType },
+  idempotencyKey: string,
+) =>
+  moneyPost<{ data: TSubscribeResult }>(
+    '/payment/subscribe/performers',
+    { ...input, paymentMethod: 'wallet' },
+    idempotencyKey,
+  );
+
+export const subscribeToSite = (idempotencyKey: string) =>
+  moneyPost<{ data: TSiteSubscription }>(
+    '/payment/subscribe/site',
+    { paymentMethod: 'wallet' },
+    idempotencyKey,
+  );
+
+export const cancelSubscription = (id: string) =>
+  api.post<{ data: TSubscription }>(`/payment/wallet/cancel-subscription/${encodeURIComponent(id)}`);
+
+/** The viewer's subscription to one creator (null when none or not logged in). */
+export function useMySubscription(performerId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKeys.mine(performerId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: TSubscription | null }>(
+          `/subscriptions/performers/${encodeURIComponent(performerId)}/mine`,
+          { signal },
+        )
+      ).data,
+    enabled,
+  });
+}
+
+export interface SubscriptionFilters {
+  status?: TSubscriptionStatus;
+  type?: TSubscriptionType;
+  q?: string;
+  offset: number;
+  limit: number;
+}
+
+export function useUserSubscriptions(filters: SubscriptionFilters) {
+  return useQuery({
+    queryKey: subscriptionKeys.user(filters),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TUserSubscriptionItem[]; total: number }>('/subscriptions/user/search', {
+        query: { ...filters },
+        signal,
+      }),
+  });
+}
+
+export function usePerformerSubscribers(filters: SubscriptionFilters) {
+  return useQuery({
+    queryKey: subscriptionKeys.subscribers(filters),
+    queryFn: ({ signal }) =>
+      api.get<{ data: TPerformerSubscriberItem[]; total: number }>('/subscriptions/performer/search', {
+        query: { ...filters },
+        signal,
+      }),
+  });
+}
+
+/** After a payment: the balance, the subscription lists and every locked item may have changed. */
+export async function refreshAfterSubscribing(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: currentUserKey });
+  await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+  await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'users' });
+}
