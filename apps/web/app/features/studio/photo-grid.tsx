@@ -1,21 +1,28 @@
 import type { TPhoto } from '@fanstage/contract';
 import { ActionIcon, Badge, Menu, SimpleGrid, Text } from '@mantine/core';
 import { IconDots, IconPhoto, IconPhotoStar, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ConfirmDeleteDialog, type Deletion, useConfirmDelete } from './confirm-delete';
 import classes from './studio.module.css';
 import { useDeletePhoto, useSetCover } from './studio-api';
-import { ConfirmDelete, tileCols } from './studio-ui';
+import { photoKind } from './studio-kinds';
+import { tileCols } from './studio-ui';
 import { imageOf } from './studio-values';
+
+const photoDeletion: Deletion<TPhoto> = {
+  kind: photoKind,
+  consequence: () =>
+    'The photo is removed from its gallery for good. Fans who bought the gallery no longer see it.',
+  useRemove: useDeletePhoto,
+};
 
 /**
  * The creator's photos as square tiles, each with a menu: make it its gallery's cover, or delete it
  * (after a confirmation). With `galleryTitles`, each tile also names its gallery (a link to it).
  */
 export function PhotoGrid(props: { photos: TPhoto[]; galleryTitles?: Map<string, string> }) {
-  const [deleting, setDeleting] = useState<TPhoto | null>(null);
-  const remove = useDeletePhoto();
+  const confirmation = useConfirmDelete(photoDeletion);
   const setCover = useSetCover();
 
   const makeCover = (photo: TPhoto) =>
@@ -70,7 +77,7 @@ export function PhotoGrid(props: { photos: TPhoto[]; galleryTitles?: Map<string,
                     <Menu.Item
                       color="red"
                       leftSection={<IconTrash size={16} />}
-                      onClick={() => setDeleting(photo)}
+                      onClick={() => confirmation.ask(photo)}
                     >
                       Delete
                     </Menu.Item>
@@ -104,24 +111,7 @@ export function PhotoGrid(props: { photos: TPhoto[]; galleryTitles?: Map<string,
           );
         })}
       </SimpleGrid>
-      <ConfirmDelete
-        opened={deleting !== null}
-        title="Delete this photo?"
-        isPending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notifySuccess('Photo deleted');
-            },
-            onError: (err) => notifyError(err),
-          });
-        }}
-      >
-        The photo is removed from its gallery for good. Fans who bought the gallery no longer see it.
-      </ConfirmDelete>
+      <ConfirmDeleteDialog confirmation={confirmation} />
     </>
   );
 }

@@ -18,7 +18,7 @@ import { type Control, Controller, type FieldErrors, type FieldValues, type Path
 import { Link, useLocation } from 'react-router';
 import { placeholderKeys } from '../../lib/placeholders';
 import classes from './studio.module.css';
-import { type AssetAccess, accessHelp, accessOptions } from './studio-values';
+import { type AssetAccess, accessHelp, accessOptions, itemsOf } from './studio-values';
 
 const studioLinks = [
   { label: 'Posts', to: '/creator/posts', icon: IconNotes },
@@ -143,6 +143,44 @@ export function LoadMore(props: { hasMore: boolean; isLoading: boolean; onLoad: 
         Load more
       </Button>
     </Center>
+  );
+}
+
+/** What a list body needs of a paged studio query (`useMyGalleries`, `useMyPhotos`, …). */
+interface PagedList<T> {
+  data: { pages: { data: T[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * A paged studio list: placeholders while it loads (cards unless told), a retry when it fails,
+ * `empty` when it holds nothing, else its items and "Load more".
+ */
+export function StudioListBody<T>(props: {
+  list: PagedList<T>;
+  skeleton?: ReactNode;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { list } = props;
+  const items = itemsOf(list.data);
+  if (list.isPending) return props.skeleton ?? <GridSkeleton cols={cardCols} count={6} withText />;
+  if (list.isError) return <ListError onRetry={() => void list.refetch()} />;
+  if (items.length === 0) return props.empty;
+  return (
+    <>
+      {props.children(items)}
+      <LoadMore
+        hasMore={list.hasNextPage}
+        isLoading={list.isFetchingNextPage}
+        onLoad={() => void list.fetchNextPage()}
+      />
+    </>
   );
 }
 

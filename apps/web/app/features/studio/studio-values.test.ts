@@ -9,6 +9,7 @@ import {
   formDataOf,
   galleryFormOf,
   galleryPayload,
+  itemsOf,
   productFields,
   saleOf,
   splitImages,
@@ -177,5 +178,16 @@ describe('uploads', () => {
     expect(body.get('title')).toBe('T');
     expect(body.getAll('image')).toHaveLength(1);
     expect(body.has('teaser')).toBe(false);
+  });
+});
+
+describe('the items of a paged list', () => {
+  it('joins the pages loaded so far in order, and is empty before the first one arrives', () => {
+    expect(itemsOf({ pages: [{ data: ['a', 'b'] }, { data: [] }, { data: ['c'] }] })).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(itemsOf(undefined)).toEqual([]);
   });
 });

@@ -279,3 +279,7 @@ export function splitImages(files: File[]): { images: File[]; skipped: number } 
   const images = files.filter((f) => f.type.startsWith('image/'));
   return { images, skipped: files.length - images.length };
 }
+
+/** Every item loaded so far of a paged studio list, in order. */
+export const itemsOf = <T>(data: { pages: { data: T[] }[] } | undefined): T[] =>
+  data?.pages.flatMap((page) => page.data) ?? [];

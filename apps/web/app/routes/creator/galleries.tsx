@@ -5,14 +5,8 @@ import { PageHeader } from '../../components/page-header';
 import { CreateGalleryModal } from '../../features/studio/gallery-form';
 import { GalleryList } from '../../features/studio/gallery-list';
 import { useMyGalleries } from '../../features/studio/studio-api';
-import {
-  cardCols,
-  GridSkeleton,
-  ListError,
-  LoadMore,
-  StudioEmpty,
-  StudioNav,
-} from '../../features/studio/studio-ui';
+import { StudioEmpty, StudioListBody, StudioNav } from '../../features/studio/studio-ui';
+import { itemsOf } from '../../features/studio/studio-values';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/galleries';
@@ -27,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle('My galleries
 export default function MyGalleriesPage() {
   const galleries = useMyGalleries();
   const [createOpen, create] = useDisclosure(false);
-  const items = galleries.data?.pages.flatMap((p) => p.data) ?? [];
+  const items = itemsOf(galleries.data);
   const newButton = (
     <Button variant="gradient" leftSection={<IconPlus size={16} />} onClick={create.open}>
       New gallery
@@ -42,27 +36,19 @@ export default function MyGalleriesPage() {
         description="Photo sets for your subscribers or for sale. Open one to add photos."
         actions={items.length > 0 ? newButton : null}
       />
-      {galleries.isPending ? (
-        <GridSkeleton cols={cardCols} count={6} withText />
-      ) : galleries.isError ? (
-        <ListError onRetry={() => void galleries.refetch()} />
-      ) : items.length === 0 ? (
-        <StudioEmpty
-          icon={<IconPhotoPlus size={28} />}
-          title="No galleries yet"
-          description="Create a gallery, then drop your photos into it. Choose whether subscribers see it or fans buy it."
-          action={newButton}
-        />
-      ) : (
-        <>
-          <GalleryList galleries={items} />
-          <LoadMore
-            hasMore={galleries.hasNextPage}
-            isLoading={galleries.isFetchingNextPage}
-            onLoad={() => void galleries.fetchNextPage()}
+      <StudioListBody
+        list={galleries}
+        empty={
+          <StudioEmpty
+            icon={<IconPhotoPlus size={28} />}
+            title="No galleries yet"
+            description="Create a gallery, then drop your photos into it. Choose whether subscribers see it or fans buy it."
+            action={newButton}
           />
-        </>
-      )}
+        }
+      >
+        {(loaded) => <GalleryList galleries={loaded} />}
+      </StudioListBody>
       <CreateGalleryModal opened={createOpen} onClose={create.close} />
     </>
   );

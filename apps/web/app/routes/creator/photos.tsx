@@ -7,7 +7,8 @@ import { CreateGalleryModal } from '../../features/studio/gallery-form';
 import { PhotoGrid } from '../../features/studio/photo-grid';
 import { PhotoUploader } from '../../features/studio/photo-uploader';
 import { useGalleryOptions, useMyPhotos } from '../../features/studio/studio-api';
-import { GridSkeleton, ListError, LoadMore, StudioEmpty, StudioNav } from '../../features/studio/studio-ui';
+import { GridSkeleton, StudioEmpty, StudioListBody, StudioNav } from '../../features/studio/studio-ui';
+import { itemsOf } from '../../features/studio/studio-values';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/photos';
@@ -25,7 +26,7 @@ export default function MyPhotosPage() {
   const [target, setTarget] = useState<string | null>(null);
   const photos = useMyPhotos(filter);
   const [createOpen, create] = useDisclosure(false);
-  const items = photos.data?.pages.flatMap((p) => p.data) ?? [];
+  const items = itemsOf(photos.data);
   const titles = useMemo(
     () => new Map((galleries.data ?? []).map((g) => [g._id, g.title])),
     [galleries.data],
@@ -91,26 +92,19 @@ export default function MyPhotosPage() {
               w={{ base: '100%', sm: 320 }}
               mb="md"
             />
-            {photos.isPending ? (
-              <GridSkeleton />
-            ) : photos.isError ? (
-              <ListError onRetry={() => void photos.refetch()} />
-            ) : items.length === 0 ? (
-              <StudioEmpty
-                icon={<IconPhoto size={28} />}
-                title="No photos yet"
-                description="Drop photos in the box above: they appear here as soon as each upload finishes."
-              />
-            ) : (
-              <>
-                <PhotoGrid photos={items} galleryTitles={filter ? undefined : titles} />
-                <LoadMore
-                  hasMore={photos.hasNextPage}
-                  isLoading={photos.isFetchingNextPage}
-                  onLoad={() => void photos.fetchNextPage()}
+            <StudioListBody
+              list={photos}
+              skeleton={<GridSkeleton />}
+              empty={
+                <StudioEmpty
+                  icon={<IconPhoto size={28} />}
+                  title="No photos yet"
+                  description="Drop photos in the box above: they appear here as soon as each upload finishes."
                 />
-              </>
-            )}
+              }
+            >
+              {(loaded) => <PhotoGrid photos={loaded} galleryTitles={filter ? undefined : titles} />}
+            </StudioListBody>
           </div>
           {photos.data && items.length > 0 ? (
             <Text size="xs" c="dimmed" ta="center">

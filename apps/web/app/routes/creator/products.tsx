@@ -4,14 +4,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ProductList } from '../../features/studio/product-list';
 import { useMyProducts } from '../../features/studio/studio-api';
-import {
-  cardCols,
-  GridSkeleton,
-  ListError,
-  LoadMore,
-  StudioEmpty,
-  StudioNav,
-} from '../../features/studio/studio-ui';
+import { StudioEmpty, StudioListBody, StudioNav } from '../../features/studio/studio-ui';
+import { itemsOf } from '../../features/studio/studio-values';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/products';
@@ -25,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle('My products'
 
 export default function MyProductsPage() {
   const products = useMyProducts();
-  const items = products.data?.pages.flatMap((p) => p.data) ?? [];
+  const items = itemsOf(products.data);
   const newButton = (
     <Button
       component={Link}
@@ -45,27 +39,19 @@ export default function MyProductsPage() {
         description="Your shop: goods you ship (with their stock) and files fans download after buying."
         actions={items.length > 0 ? newButton : null}
       />
-      {products.isPending ? (
-        <GridSkeleton cols={cardCols} count={6} withText />
-      ) : products.isError ? (
-        <ListError onRetry={() => void products.refetch()} />
-      ) : items.length === 0 ? (
-        <StudioEmpty
-          icon={<IconShoppingBagPlus size={28} />}
-          title="Your shop is empty"
-          description="Add a product: merchandise you ship yourself, or a digital file fans download once they buy it."
-          action={newButton}
-        />
-      ) : (
-        <>
-          <ProductList products={items} />
-          <LoadMore
-            hasMore={products.hasNextPage}
-            isLoading={products.isFetchingNextPage}
-            onLoad={() => void products.fetchNextPage()}
+      <StudioListBody
+        list={products}
+        empty={
+          <StudioEmpty
+            icon={<IconShoppingBagPlus size={28} />}
+            title="Your shop is empty"
+            description="Add a product: merchandise you ship yourself, or a digital file fans download once they buy it."
+            action={newButton}
           />
-        </>
-      )}
+        }
+      >
+        {(loaded) => <ProductList products={loaded} />}
+      </StudioListBody>
     </>
   );
 }

@@ -2,20 +2,15 @@ import type { TMediaView, TVideo } from '@fanstage/contract';
 import { mediaUploadKinds } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FileButton, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPhoto, IconTrash, IconUpload, IconVideo } from '@tabler/icons-react';
+import { IconPhoto, IconUpload, IconVideo } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '../../components/page-header';
 import { formatDuration } from '../../features/feed/feed-format';
 import classes from '../../features/studio/studio.module.css';
-import {
-  useDeleteVideo,
-  useEditVideo,
-  useMyVideo,
-  useRemoveVideoFile,
-} from '../../features/studio/studio-api';
-import { ConfirmDelete, StudioEmpty, StudioNav } from '../../features/studio/studio-ui';
+import { useEditVideo, useMyVideo, useRemoveVideoFile } from '../../features/studio/studio-api';
+import { DeleteItemButton, StudioEditFrame } from '../../features/studio/studio-edit-page';
+import { videoKind } from '../../features/studio/studio-kinds';
+import { ConfirmDelete } from '../../features/studio/studio-ui';
 import {
   formDataOf,
   imageOf,
@@ -25,7 +20,7 @@ import {
   ZVideoForm,
 } from '../../features/studio/studio-values';
 import { VideoFields } from '../../features/studio/video-form';
-import { DeleteVideoDialog } from '../../features/studio/video-list';
+import { videoDeletion } from '../../features/studio/video-list';
 import { SendProgress, VideoStatusBadge, videoPictureOf } from '../../features/studio/video-parts';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { pageTitle } from '../../lib/meta';
@@ -40,51 +35,30 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Edit video', matches);
 
-const backButton = (
-  <Button component={Link} to="/creator/videos" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-    My videos
-  </Button>
-);
-
 export default function VideoEditPage({ params }: Route.ComponentProps) {
   const video = useMyVideo(params.id);
-  if (video.isPending)
-    return (
-      <>
-        <StudioNav />
-        <Skeleton h={34} w={260} mb="xl" />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Skeleton h={480} radius="md" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Skeleton style={{ aspectRatio: 16 / 9 }} radius="md" />
-          </Grid.Col>
-        </Grid>
-      </>
-    );
-  if (video.isError)
-    return (
-      <>
-        <StudioNav />
-        <StudioEmpty
-          icon={<IconVideo size={28} />}
-          title="Video not found"
-          description="It may have been deleted. Go back to your videos to pick another one."
-          action={backButton}
-        />
-      </>
-    );
-  return <VideoEditor key={video.data._id} video={video.data} />;
+  return (
+    <StudioEditFrame
+      kind={videoKind}
+      item={video}
+      notFoundIcon={<IconVideo size={28} />}
+      skeleton={{
+        span: 7,
+        left: <Skeleton h={480} radius="md" />,
+        right: <Skeleton style={{ aspectRatio: 16 / 9 }} radius="md" />,
+      }}
+      title={(video) => video.title}
+      description={(video) => <VideoStatusBadge video={video} withReason />}
+    >
+      {(video) => <VideoEditor key={video._id} video={video} />}
+    </StudioEditFrame>
+  );
 }
 
 const serverFields = ['title', 'description', 'tags', 'price', 'status'] as const;
 
 function VideoEditor({ video }: { video: TVideo }) {
   const edit = useEditVideo(video._id);
-  const remove = useDeleteVideo();
-  const navigate = useNavigate();
-  const [isDeleting, setDeleting] = useState(false);
   const form = useForm<VideoFormValues>({
     resolver: zodResolver(ZVideoForm),
     defaultValues: videoFormOf(video),
@@ -104,66 +78,36 @@ function VideoEditor({ video }: { video: TVideo }) {
   );
 
   return (
-    <>
-      <StudioNav />
-      <PageHeader
-        title={video.title}
-        description={<VideoStatusBadge video={video} withReason />}
-        actions={backButton}
-      />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card>
-            <Title order={2} fz="lg" mb="md">
-              Details
-            </Title>
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Stack gap="md">
-                <VideoFields form={form} />
-                <Group justify="flex-end">
-                  <Button
-                    variant="default"
-                    disabled={!form.formState.isDirty}
-                    onClick={() => form.reset(videoFormOf(video))}
-                  >
-                    Cancel
-                  </Button>
-                  <Button type="submit" loading={edit.isPending} disabled={!form.formState.isDirty}>
-                    Save changes
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-          <Button
-            mt="md"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setDeleting(true)}
-          >
-            Delete this video
-          </Button>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <VideoFiles video={video} />
-        </Grid.Col>
-      </Grid>
-      <DeleteVideoDialog
-        video={isDeleting ? video : null}
-        isPending={remove.isPending}
-        onCancel={() => setDeleting(false)}
-        onConfirm={() =>
-          remove.mutate(video._id, {
-            onSuccess: () => {
-              notifySuccess('Video deleted');
-              void navigate('/creator/videos');
-            },
-            onError: (err) => notifyError(err),
-          })
-        }
-      />
-    </>
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Card>
+          <Title order={2} fz="lg" mb="md">
+            Details
+          </Title>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack gap="md">
+              <VideoFields form={form} />
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  disabled={!form.formState.isDirty}
+                  onClick={() => form.reset(videoFormOf(video))}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" loading={edit.isPending} disabled={!form.formState.isDirty}>
+                  Save changes
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+        <DeleteItemButton item={video} deletion={videoDeletion} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <VideoFiles video={video} />
+      </Grid.Col>
+    </Grid>
   );
 }
 

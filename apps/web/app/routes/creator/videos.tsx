@@ -5,14 +5,7 @@ import { IconUpload, IconVideoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useMyVideos } from '../../features/studio/studio-api';
-import {
-  cardCols,
-  GridSkeleton,
-  ListError,
-  LoadMore,
-  StudioEmpty,
-  StudioNav,
-} from '../../features/studio/studio-ui';
+import { StudioEmpty, StudioListBody, StudioNav } from '../../features/studio/studio-ui';
 import { CreateVideoModal } from '../../features/studio/video-form';
 import { VideoList } from '../../features/studio/video-list';
 import { pageTitle } from '../../lib/meta';
@@ -38,7 +31,6 @@ export default function MyVideosPage() {
   const [status, setStatus] = useState<TVideoStatus | 'any'>('any');
   const videos = useMyVideos(status === 'any' ? undefined : status);
   const [createOpen, create] = useDisclosure(false);
-  const items = videos.data?.pages.flatMap((p) => p.data) ?? [];
   const uploadButton = (
     <Button variant="gradient" leftSection={<IconUpload size={16} />} onClick={create.open}>
       Upload a video
@@ -62,31 +54,23 @@ export default function MyVideosPage() {
         aria-label="Show videos"
         style={{ maxWidth: '100%', overflowX: 'auto' }}
       />
-      {videos.isPending ? (
-        <GridSkeleton cols={cardCols} count={6} withText />
-      ) : videos.isError ? (
-        <ListError onRetry={() => void videos.refetch()} />
-      ) : items.length === 0 ? (
-        <StudioEmpty
-          icon={<IconVideoPlus size={28} />}
-          title={status === 'any' ? 'No videos yet' : 'No videos here'}
-          description={
-            status === 'any'
-              ? 'Upload your first video: add a thumbnail or a teaser clip so fans know what they get.'
-              : 'No video has this status. Choose All to see every video.'
-          }
-          action={status === 'any' ? uploadButton : undefined}
-        />
-      ) : (
-        <>
-          <VideoList videos={items} />
-          <LoadMore
-            hasMore={videos.hasNextPage}
-            isLoading={videos.isFetchingNextPage}
-            onLoad={() => void videos.fetchNextPage()}
+      <StudioListBody
+        list={videos}
+        empty={
+          <StudioEmpty
+            icon={<IconVideoPlus size={28} />}
+            title={status === 'any' ? 'No videos yet' : 'No videos here'}
+            description={
+              status === 'any'
+                ? 'Upload your first video: add a thumbnail or a teaser clip so fans know what they get.'
+                : 'No video has this status. Choose All to see every video.'
+            }
+            action={status === 'any' ? uploadButton : undefined}
           />
-        </>
-      )}
+        }
+      >
+        {(loaded) => <VideoList videos={loaded} />}
+      </StudioListBody>
       <CreateVideoModal opened={createOpen} onClose={create.close} />
     </>
   );
