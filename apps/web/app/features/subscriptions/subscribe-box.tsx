@@ -46,6 +46,7 @@ export function SubscribeButton({ performer, label }: { performer: TPerformerPub
         size="md"
         fullWidth
         loading={!!user && mine.isPending}
+        data-testid="subscribe-button"
         onClick={() => (user ? modal.open(performer) : void navigate(paths.login))}
       >
         {label}
