@@ -1,5 +1,5 @@
 import type { TPerformerPublic } from '@fanstage/contract';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
@@ -33,7 +33,10 @@ export function SubscribeButton({ performer, label }: { performer: TPerformerPub
         </Badge>
         <Text size="xs" c="dimmed" ta="center">
           {subscription.status === 'cancelled' ? 'Access until' : 'Renews on'}{' '}
-          {dayjs(subscription.expiredAt).format('MMM D, YYYY')} · <Link to={subscriptionsPath}>Manage</Link>
+          {dayjs(subscription.expiredAt).format('MMM D, YYYY')} ·{' '}
+          <Anchor component={Link} to={subscriptionsPath} size="xs" fw={600}>
+            Manage
+          </Anchor>
         </Text>
       </Stack>
     );

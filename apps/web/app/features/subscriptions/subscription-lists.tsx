@@ -25,7 +25,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCrown, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
@@ -161,6 +161,10 @@ function CancelConfirm({
 }) {
   const queryClient = useQueryClient();
   const [isBusy, setBusy] = useState(false);
+  // Keeps the text while the modal fades out after `subscription` went back to null.
+  const last = useRef(subscription);
+  if (subscription) last.current = subscription;
+  const shown = subscription ?? last.current;
   const handleConfirm = async () => {
     if (!subscription) return;
     setBusy(true);
@@ -177,11 +181,11 @@ function CancelConfirm({
   };
   return (
     <Modal opened={!!subscription} onClose={onClose} title="Cancel this subscription?" centered>
-      {subscription ? (
+      {shown ? (
         <Stack gap="md">
           <Text>
-            It will not renew. You keep access to {subscription.performer.name}’s subscriber content until{' '}
-            <b>{day(subscription.expiredAt)}</b>.
+            It will not renew. You keep access to {shown.performer.name}’s subscriber content until{' '}
+            <b>{day(shown.expiredAt)}</b>.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -371,7 +375,7 @@ function PartyRow(props: {
               {typeLabels[s.type]}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" lineClamp={2}>
             {party.username ? `@${party.username} · ` : ''}
             {periodText(s)}
           </Text>
