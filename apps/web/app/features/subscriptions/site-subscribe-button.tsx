@@ -24,9 +24,13 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
   const [isBusy, setBusy] = useState(false);
   const isNewMember = !user?.siteSubscription.expiredAt;
   const offersTrial = settings.trialEnabled && isNewMember;
+  const isMember = !isNewMember && !hasExpired;
+  const price = formatPrice(settings.siteSubscriptionPrice);
   const label = offersTrial
     ? `Start ${settings.trialDurationDays}-day free trial`
-    : `${hasExpired ? 'Renew' : 'Start'} membership for ${formatPrice(settings.siteSubscriptionPrice)}`;
+    : isMember
+      ? `Add a month for ${price}`
+      : `${hasExpired ? 'Renew' : 'Start'} membership for ${price}`;
 
   async function handleSubscribe() {
     if (!user) {
