@@ -1,10 +1,11 @@
 import { earnings, eq, outboxEmails, subscriptions } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { createSession } from '../auth/sessions';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
+import { renewalJobName } from './subscriptions.jobs';
 import { renewDueSubscriptions } from './subscriptions.service';
 
 const clock = new TestClock();
@@ -354,6 +355,24 @@ describe('wallet renewals', () => {
     await renewDueSubscriptions(t.ctx);
     expect(await balanceOf(fan)).toBe(20);
     expect((await rowOf(sub._id)).expiredAt.toISOString()).toBe(sub.expiredAt);
+  });
+});
+
+describe('the renewal job', () => {
+  it('renews a due subscription when the queue runs it', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan.user, 20);
+    const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
+    clock.set(new Date(Date.parse(sub.expiredAt) + 1000));
+    await t.ctx.queue.send(renewalJobName, {});
+    await vi.waitFor(
+      async () => {
+        const row = await rowOf(sub._id);
+        expect(row.expiredAt.getTime()).toBe(Date.parse(sub.expiredAt) + 30 * dayMs);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await balanceOf(fan)).toBe(0);
   });
 });
 
