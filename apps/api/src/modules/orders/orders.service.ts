@@ -13,6 +13,7 @@ import type { DeliveryStatus, Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
+import { findProduct } from '../assets/products.repo';
 import type { Actor } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
 import { filterVisiblePerformerIds } from '../performers/performers.access';
@@ -88,14 +89,17 @@ export async function chargeProduct(
   options: { actor: Actor; id: string; input: TProductChargeRequest; idempotency: IdempotencyScope | null },
 ): Promise<TProductCharge> {
   const { actor, id, input } = options;
+  // Visibility is decided before the transaction (it reads outside it), the price inside.
+  const listed = await findProduct(ctx.db.db, id);
+  if (!listed) throw notFound('That product');
+  const visible = await filterVisiblePerformerIds(ctx, { actor, ids: [listed.performerId] });
+  if (!visible.has(listed.performerId)) throw notFound('That product');
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
   return inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       const product = await findProductForSale(tx, id);
       if (product?.status !== 'active') throw notFound('That product');
-      const visible = await filterVisiblePerformerIds(ctx, { actor, ids: [product.performerId] });
-      if (!visible.has(product.performerId)) throw notFound('That product');
       if (product.performerId === actor.id) {
         throw new AppError('UNPROCESSABLE', 'You cannot buy your own product.');
       }
