@@ -2,12 +2,16 @@ import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
 import {
   type Icon,
   IconBookmarks,
+  IconCash,
+  IconChartBar,
   IconCompass,
   IconHeart,
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMapPin,
   IconNotes,
+  IconPackage,
   IconPhotoVideo,
   IconSettings,
   IconUserCheck,
@@ -31,6 +35,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
       { label: 'Explore', to: '/explore', icon: IconCompass },
       { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
+      { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
     );
@@ -56,13 +61,25 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   return items;
 }
 
-/** The links of the account menu: who you follow, your bookmarks, and for creators who follows you. */
+/** The links of the account menu: follows and bookmarks; creators' earnings, payouts and orders; fans' orders and addresses. */
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
   const links: NavItem[] = [
     { label: 'Following', to: '/user/following', icon: IconHeart },
     { label: 'Bookmarks', to: '/user/bookmarks', icon: IconBookmarks },
   ];
-  if (user.isPerformer) links.push({ label: 'Followers', to: '/creator/followers', icon: IconUsers });
+  if (user.isPerformer) {
+    links.push(
+      { label: 'Followers', to: '/creator/followers', icon: IconUsers },
+      { label: 'Earnings', to: '/creator/earnings', icon: IconChartBar },
+      { label: 'Payouts', to: '/creator/payouts', icon: IconCash },
+      { label: 'Orders', to: '/creator/orders', icon: IconPackage },
+    );
+  } else {
+    links.push(
+      { label: 'My orders', to: '/user/orders', icon: IconPackage },
+      { label: 'Addresses', to: '/user/addresses', icon: IconMapPin },
+    );
+  }
   return links;
 }

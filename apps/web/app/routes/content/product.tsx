@@ -2,6 +2,7 @@ import type { TProduct } from '@fanstage/contract';
 import { Badge, Box, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import classes from '../../features/content/content.module.css';
 import {
@@ -15,6 +16,7 @@ import { loadCreator, loadItem } from '../../features/content/content-loader';
 import { CommentsCard, ContentTitle, CreatorLine, ReactionBar } from '../../features/content/content-ui';
 import { stockNote } from '../../features/content/product-format';
 import { ProductImages } from '../../features/content/product-images';
+import { CheckoutModal } from '../../features/orders/checkout-modal';
 import { ReportButton } from '../../features/reports/report-modal';
 import { formatPrice } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
@@ -22,7 +24,7 @@ import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/product';
 
-/** A shop product: images, price, stock or download, description; checkout arrives with the wallet. */
+/** A shop product: images, price, stock or download, description, and the checkout. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
   const call = serverApi(args);
@@ -63,6 +65,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
   const stock = stockNote(product);
   const isOwn = user?._id === product.performerId;
+  const [isCheckoutOpen, setCheckoutOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <Box maw={1040} mx="auto">
@@ -104,18 +108,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     size="md"
                     variant="gradient"
                     leftSection={<IconShoppingCart size={18} />}
-                    disabled
+                    disabled={!stock.isAvailable || isOwn}
+                    onClick={() => (user ? setCheckoutOpen(true) : navigate('/auth/login'))}
                     fullWidth
                   >
                     {stock.isAvailable ? 'Buy' : 'Sold out'}
                   </Button>
                   <Text size="xs" c="dimmed" ta="center">
                     {isOwn
-                      ? 'This is your product. Fans buy it here once checkout opens.'
+                      ? 'This is your product: fans buy it here from their wallet.'
                       : stock.isAvailable
-                        ? 'Checkout arrives with the wallet: buying is not open yet.'
+                        ? 'Paid from your wallet; physical goods ship to an address from your address book.'
                         : 'This product is sold out for now.'}
                   </Text>
+                  {isCheckoutOpen ? (
+                    <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
+                  ) : null}
                 </Stack>
                 <ReactionBar
                   objectType="product"
