@@ -17,6 +17,8 @@ export default [
     route('site-subscription', 'routes/site-subscription.tsx'),
     route('user/account', 'routes/user/account.tsx'),
     route('user/following', 'routes/user/following.tsx'),
+    route('user/wallet', 'routes/wallet/wallet.tsx'),
+    route('payment/sandbox/checkout/:orderId', 'routes/payment/sandbox-checkout.tsx'),
     route('creator/account', 'routes/creator/account.tsx'),
     route('creator/followers', 'routes/creator/followers.tsx'),
     route('creator/posts', 'routes/creator/posts.tsx'),

@@ -19,6 +19,7 @@ import { CommentSection } from '../comments/comment-section';
 import type { CommentTarget, CountUpdate } from '../comments/comments-api';
 import lockClasses from '../feed/post-media.module.css';
 import { profilePath } from '../performers/performer-card';
+import { UnlockDialog } from '../wallet/unlock-dialog';
 import type { AssetLock, ReactionFacts } from './content-format';
 import { useObjectReactions } from './use-object-reactions';
 
@@ -171,13 +172,18 @@ export function LockPanel({
   background,
   facts,
   ratio = 4 / 3,
+  unlock,
 }: {
   lock: AssetLock;
   background: string | null;
   facts?: string;
   ratio?: number;
+  /** What the unlock button buys (for sale items). */
+  unlock?: { type: 'video' | 'gallery'; id: string; price: number };
 }) {
   const [soonOpen, soon] = useDisclosure(false);
+  const [unlockOpen, unlockDialog] = useDisclosure(false);
+  const canUnlock = lock.kind === 'purchase' && unlock !== undefined;
   return (
     <div className={lockClasses.locked} style={{ aspectRatio: ratio }}>
       {background ? (
@@ -200,11 +206,12 @@ export function LockPanel({
             {lock.action}
           </Button>
         ) : (
-          <Button variant="gradient" radius="xl" onClick={soon.open}>
+          <Button variant="gradient" radius="xl" onClick={canUnlock ? unlockDialog.open : soon.open}>
             {lock.action}
           </Button>
         )}
       </div>
+      {canUnlock ? <UnlockDialog opened={unlockOpen} onClose={unlockDialog.close} {...unlock} /> : null}
       <PaymentsSoonModal
         opened={soonOpen}
         onClose={soon.close}

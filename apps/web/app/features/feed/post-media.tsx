@@ -14,6 +14,7 @@ import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../lib/format';
 import { paths } from '../../lib/guards';
+import { UnlockDialog } from '../wallet/unlock-dialog';
 import { formatDuration, lockCallToAction } from './feed-format';
 import classes from './post-media.module.css';
 
@@ -219,6 +220,7 @@ function lockedFacts(post: TFeed): { icon: typeof IconPhoto; text: string } | nu
  */
 export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?: number | null }) {
   const [soonOpen, soon] = useDisclosure(false);
+  const [unlockOpen, unlock] = useDisclosure(false);
   const cta = lockCallToAction(post, monthlyPrice);
   const facts = lockedFacts(post);
   const preview = post.files.find((f) => f.preview)?.preview;
@@ -250,11 +252,20 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
             {cta.action}
           </Button>
         ) : cta.action ? (
-          <Button variant="gradient" radius="xl" onClick={soon.open}>
+          <Button variant="gradient" radius="xl" onClick={cta.kind === 'purchase' ? unlock.open : soon.open}>
             {cta.action}
           </Button>
         ) : null}
       </div>
+      {cta.kind === 'purchase' ? (
+        <UnlockDialog
+          opened={unlockOpen}
+          onClose={unlock.close}
+          type="feed"
+          id={post._id}
+          price={post.price}
+        />
+      ) : null}
       <Modal opened={soonOpen} onClose={soon.close} title="Payments arrive soon" centered>
         <Text>
           {cta.kind === 'purchase'

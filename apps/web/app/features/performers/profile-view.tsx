@@ -19,7 +19,6 @@ import { useClipboard } from '@mantine/hooks';
 import {
   IconCalendar,
   IconCheck,
-  IconCoin,
   IconEyeOff,
   IconLayoutGrid,
   IconLink,
@@ -47,6 +46,7 @@ import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import { ReportButton } from '../reports/report-modal';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
+import { TipButton } from '../wallet/tip-modal';
 import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
@@ -109,7 +109,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     isCompact
                   />
                   <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
-                  <SoonAction label="Send a tip" icon={<IconCoin size={18} />} />
+                  <TipButton performer={performer} />
                   <FollowButton
                     isFollowed={follow.isFollowed}
                     onToggle={() => void follow.toggle()}

@@ -110,6 +110,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
                   }
                   facts={duration ? `Video · ${duration}` : 'Video'}
                   ratio={16 / 9}
+                  unlock={{ type: 'video', id: video._id, price: video.price }}
                 />
               </Stack>
             ) : video.video.urls?.video ? (

@@ -1,0 +1,139 @@
+import { Anchor, Button, Chip, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorCode, errorMessage } from '../../lib/errors';
+import { formatPrice } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { usePublicSettings } from '../../lib/settings';
+import { useCurrentUser } from '../auth/use-current-user';
+import { walletPath } from './unlock-dialog';
+import { newIdempotencyKey, refreshWallet, sendTip } from './wallet-api';
+
+/** Preset tips: multiples of the minimum, kept within the maximum. */
+export function tipPresets(minimum: number, maximum: number): number[] {
+  const presets = [1, 2, 5, 10].map((m) => Math.round(minimum * m * 100) / 100).filter((v) => v <= maximum);
+  return presets.length > 0 ? presets : [minimum];
+}
+
+/** Tip a creator: preset or custom amount within the site's limits, paid from the wallet. */
+export function TipModal({
+  opened,
+  onClose,
+  performer,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  performer: { _id: string; name: string };
+}) {
+  const settings = usePublicSettings();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const min = settings.minimumTipPrice;
+  const max = settings.maximumTipPrice;
+  const presets = tipPresets(min, max);
+  const [amount, setAmount] = useState<number | string>(presets[0] ?? min);
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  const balance = user?.balance ?? 0;
+
+  function validate(): string | null {
+    if (!Number.isFinite(value) || value <= 0) return 'Enter an amount.';
+    if (value < min) return `The tip must be at least ${formatPrice(min)}.`;
+    if (value > max) return `The tip cannot be more than ${formatPrice(max)}.`;
+    return null;
+  }
+
+  async function handleTip() {
+    const problem = validate();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await sendTip(performer._id, value, newIdempotencyKey());
+      notifySuccess(`You tipped ${performer.name} ${formatPrice(value)}. Thank you!`);
+      await refreshWallet(queryClient);
+      onClose();
+    } catch (err) {
+      if (errorCode(err) === 'INSUFFICIENT_BALANCE') setError(errorMessage(err));
+      else notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Send a tip to ${performer.name}`} centered>
+      <Stack gap="sm">
+        <Chip.Group
+          value={presets.includes(value) ? String(value) : ''}
+          onChange={(v) => setAmount(Number(v))}
+        >
+          <Group gap="xs">
+            {presets.map((p) => (
+              <Chip key={p} value={String(p)} variant="outline">
+                {formatPrice(p)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <NumberInput
+          label="Amount"
+          description={`From ${formatPrice(min)} to ${formatPrice(max)}`}
+          value={amount}
+          onChange={setAmount}
+          min={min}
+          max={max}
+          decimalScale={2}
+          prefix="$"
+          error={error}
+          data-autofocus
+        />
+        <Text size="sm" c="dimmed">
+          Your balance: <strong>{formatPrice(balance)}</strong>.{' '}
+          {balance < value ? (
+            <Anchor component={Link} to={walletPath} onClick={onClose}>
+              Top up your wallet
+            </Anchor>
+          ) : null}
+        </Text>
+        <Button
+          fullWidth
+          variant="gradient"
+          leftSection={<IconCoin size={18} />}
+          loading={isBusy}
+          onClick={handleTip}
+        >
+          Send {Number.isFinite(value) && value > 0 ? formatPrice(value) : 'tip'}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The tip button of a creator's page: opens the tip modal (visitors are sent to log in). */
+export function TipButton({ performer }: { performer: { _id: string; name: string } }) {
+  const user = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  if (!user) {
+    return (
+      <Tooltip label="Send a tip">
+        <Button component={Link} to="/auth/login" variant="default" px={10} aria-label="Send a tip">
+          <IconCoin size={18} />
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Tooltip label="Send a tip">
+        <Button variant="default" px={10} aria-label="Send a tip" onClick={() => setOpened(true)}>
+          <IconCoin size={18} />
+        </Button>
+      </Tooltip>
+      {opened ? <TipModal opened={opened} onClose={() => setOpened(false)} performer={performer} /> : null}
+    </>
+  );
+}
