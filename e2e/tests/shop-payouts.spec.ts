@@ -123,3 +123,60 @@ test('a fan buys a physical product with a new address, the creator ships it and
   await expect(creatorPage.getByTestId('payout-row').first()).toContainText('paid');
   await expect(creatorPage.getByTestId('payout-paid-out')).toHaveText('$60.00');
 });
+
+test('the cart keeps its lines per account across reloads and buys each line as its own order', async ({
+  browser,
+  request,
+}) => {
+  const fan = await registerFanByApi(request, 'carter');
+  const fanToken = await apiLogin(request, fan.username, fan.password);
+  const fanId = (
+    await (await request.get('/api/users/me', { headers: { authorization: `Bearer ${fanToken}` } })).json()
+  ).data._id as string;
+  const admin = await adminToken(request);
+  await request.post('/api/admin/wallet/credit', {
+    data: { userId: fanId, amount: 100, reason: 'e2e cart' },
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  const address = await request.post('/api/addresses/create', {
+    data: { name: 'Home', fullName: 'Cart Fan', street: '2 Side Street', city: 'Springfield', country: 'US' },
+    headers: { authorization: `Bearer ${fanToken}` },
+  });
+  expect(address.status(), await address.text()).toBe(200);
+  const creatorToken = await apiLogin(request, creatorLogin.username, creatorLogin.password);
+  const names = [`E2E Mug ${Date.now().toString(36)}`, `E2E Cap ${Date.now().toString(36)}`];
+  const ids: string[] = [];
+  for (const name of names) {
+    const res = await request.post('/api/performer/performer-assets/products', {
+      data: { name, description: '', type: 'physical', price: 10, stock: 5, status: 'active' },
+      headers: { authorization: `Bearer ${creatorToken}` },
+    });
+    ids.push((await res.json()).data._id as string);
+  }
+
+  const page = await (await browser.newContext()).newPage();
+  await loginInBrowser(page, fan.username, fan.password);
+  await expect(page).toHaveURL(/\/home/);
+  for (const id of ids) {
+    await page.goto(`/product/${id}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+  }
+  await page.goto('/user/cart');
+  await page.reload();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Pay $20' }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await page.goto('/user/orders');
+  for (const name of names) {
+    await expect(page.getByTestId('order-card').filter({ hasText: name })).toContainText('processing');
+  }
+
+  // Another account on the same browser has its own (empty) cart.
+  const other = await registerFanByApi(request, 'other');
+  const otherPage = await page.context().newPage();
+  await otherPage.context().clearCookies();
+  await loginInBrowser(otherPage, other.username, other.password);
+  await expect(otherPage).toHaveURL(/\/home/);
+  await otherPage.goto('/user/cart');
+  await expect(otherPage.getByText('Your cart is empty')).toBeVisible();
+});

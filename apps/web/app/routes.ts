@@ -35,6 +35,7 @@ export default [
     route('creator/earnings', 'routes/creator/earnings.tsx'),
     route('user/orders', 'routes/user/orders.tsx'),
     route('user/addresses', 'routes/user/addresses.tsx'),
+    route('user/cart', 'routes/user/cart.tsx'),
     route('post/:id', 'routes/content/post.tsx'),
     route('gallery/:id', 'routes/content/gallery.tsx'),
     route('video/:id', 'routes/content/video.tsx'),

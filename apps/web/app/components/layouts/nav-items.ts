@@ -14,6 +14,7 @@ import {
   IconPackage,
   IconPhotoVideo,
   IconSettings,
+  IconShoppingCart,
   IconUserCheck,
   IconUserCircle,
   IconUsers,
@@ -77,6 +78,7 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
     );
   } else {
     links.push(
+      { label: 'Cart', to: '/user/cart', icon: IconShoppingCart },
       { label: 'My orders', to: '/user/orders', icon: IconPackage },
       { label: 'Addresses', to: '/user/addresses', icon: IconMapPin },
     );

@@ -16,10 +16,12 @@ import { loadCreator, loadItem } from '../../features/content/content-loader';
 import { CommentsCard, ContentTitle, CreatorLine, ReactionBar } from '../../features/content/content-ui';
 import { stockNote } from '../../features/content/product-format';
 import { ProductImages } from '../../features/content/product-images';
+import { useCart } from '../../features/orders/cart';
 import { CheckoutModal } from '../../features/orders/checkout-modal';
 import { ReportButton } from '../../features/reports/report-modal';
 import { formatPrice } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
+import { notifySuccess } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/product';
@@ -67,6 +69,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const isOwn = user?._id === product.performerId;
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
   const navigate = useNavigate();
+  const cart = useCart(user?._id ?? null);
 
   return (
     <Box maw={1040} mx="auto">
@@ -121,6 +124,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         ? 'Paid from your wallet; physical goods ship to an address from your address book.'
                         : 'This product is sold out for now.'}
                   </Text>
+                  {user && !isOwn && stock.isAvailable ? (
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        cart.add(product);
+                        notifySuccess('Added to your cart');
+                      }}
+                      fullWidth
+                    >
+                      Add to cart
+                    </Button>
+                  ) : null}
                   {isCheckoutOpen ? (
                     <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
                   ) : null}
