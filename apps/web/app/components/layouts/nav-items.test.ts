@@ -21,13 +21,25 @@ describe('header navigation', () => {
   });
 });
 
-describe('account menu people links', () => {
-  it('gives fans Following and Bookmarks, creators Followers too, admins none', () => {
-    expect(paths(accountLinksFor(user({})))).toEqual(['/user/following', '/user/bookmarks']);
+describe('account menu links', () => {
+  it('gives fans their people, money and shop pages, creators their business pages, admins none', () => {
+    expect(paths(accountLinksFor(user({})))).toEqual([
+      '/user/following',
+      '/user/bookmarks',
+      '/user/wallet',
+      '/user/subscriptions',
+      '/user/cart',
+      '/user/orders',
+      '/user/addresses',
+    ]);
     expect(paths(accountLinksFor(user({ isPerformer: true })))).toEqual([
       '/user/following',
       '/user/bookmarks',
       '/creator/followers',
+      '/creator/subscribers',
+      '/creator/earnings',
+      '/creator/payouts',
+      '/creator/orders',
     ]);
     expect(accountLinksFor(user({ isAdmin: true }))).toEqual([]);
   });

@@ -15,9 +15,12 @@ import {
   IconPhotoVideo,
   IconSettings,
   IconShoppingCart,
+  IconStar,
   IconUserCheck,
   IconUserCircle,
+  IconUserStar,
   IconUsers,
+  IconWallet,
 } from '@tabler/icons-react';
 import { paths } from '../../lib/guards';
 
@@ -62,7 +65,10 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   return items;
 }
 
-/** The links of the account menu: follows and bookmarks; creators' earnings, payouts and orders; fans' orders and addresses. */
+/**
+ * The links of the account menu: follows and bookmarks; creators' subscribers, earnings, payouts and
+ * orders; fans' wallet, subscriptions, cart, orders and addresses.
+ */
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
   const links: NavItem[] = [
@@ -72,12 +78,15 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isPerformer) {
     links.push(
       { label: 'Followers', to: '/creator/followers', icon: IconUsers },
+      { label: 'Subscribers', to: '/creator/subscribers', icon: IconUserStar },
       { label: 'Earnings', to: '/creator/earnings', icon: IconChartBar },
       { label: 'Payouts', to: '/creator/payouts', icon: IconCash },
       { label: 'Orders', to: '/creator/orders', icon: IconPackage },
     );
   } else {
     links.push(
+      { label: 'Wallet', to: '/user/wallet', icon: IconWallet },
+      { label: 'Subscriptions', to: '/user/subscriptions', icon: IconStar },
       { label: 'Cart', to: '/user/cart', icon: IconShoppingCart },
       { label: 'My orders', to: '/user/orders', icon: IconPackage },
       { label: 'Addresses', to: '/user/addresses', icon: IconMapPin },
