@@ -1,5 +1,5 @@
 import { type TFeedType, ZFeedCreateRequest, ZGalleryCreate, ZUpdatePerformerMe } from '@fanstage/contract';
-import { eq, performerProfiles, purchases, sql, subscriptions } from '@fanstage/db';
+import { eq, performerProfiles, sql, subscriptions } from '@fanstage/db';
 import type { AppContext } from '../context';
 import { createGallery } from '../modules/assets/galleries.service';
 import { uploadPhotos } from '../modules/assets/photos.service';
@@ -35,7 +35,15 @@ export interface DemoContentResult {
   /** Fan username → the creators (usernames) they are subscribed to. */
   subscriptions: Map<string, string[]>;
   /** The fan who bought a PPV post, and whose post it is. */
-  purchase: { fan: string; creator: string } | null;
+  /** The demo purchase to make once the fans have money (the wallet seed charges it through the ledger). */
+  purchase: {
+    fan: string;
+    creator: string;
+    fanId: string;
+    performerId: string;
+    feedId: string;
+    priceCents: number;
+  } | null;
   /** Video and audio files left for the transcode job. */
   queuedMedia: number;
 }
@@ -594,16 +602,13 @@ export async function seedDemoContent(
   const seller = states.find((s) => s.person.account.username === purchasePlan.creator);
   const bought = seller?.ppvPostIds[0];
   if (buyer && seller && bought) {
-    const price = seller.plan.ppvPrice ?? 0;
-    await ctx.db.db.insert(purchases).values({
+    result.purchase = {
+      ...purchasePlan,
       fanId: buyer.id,
       performerId: seller.person.id,
-      targetType: 'feed',
-      targetId: bought,
-      priceCents: Math.round(price * 100),
-      createdAt: new Date(now - 4 * dayMs),
-    });
-    result.purchase = { ...purchasePlan };
+      feedId: bought,
+      priceCents: Math.round((seller.plan.ppvPrice ?? 0) * 100),
+    };
   }
   return result;
 }

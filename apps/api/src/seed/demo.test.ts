@@ -1,4 +1,4 @@
-import { eq, files, galleries, performerProfiles, products, users } from '@fanstage/db';
+import { earnings, eq, files, galleries, performerProfiles, products, purchases, users } from '@fanstage/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { loadConfig } from '../config';
@@ -216,13 +216,25 @@ describe('demo seed in production', () => {
   const production = (env: Record<string, string>) =>
     loadConfig({ NODE_ENV: 'production', SECRET: 'a-production-secret-of-enough-length-0000', ...env });
 
-  it('gives each demo fan a starting balance of 100.00 through the ledger, once', async () => {
+  it('gives each demo fan 100.00 through the ledger, once, and Ava pays for her PPV post like a real buyer', async () => {
     const fans = (await t.ctx.db.db.select().from(users)).filter((u) => u.role === 'user');
-    expect(fans.map((f) => f.balanceCents)).toEqual(Array(10).fill(100_00));
+    const ava = fans.find((f) => f.username === 'ava.thompson')!;
+    const [bought] = await t.ctx.db.db.select().from(purchases).where(eq(purchases.fanId, ava.id));
+    expect(bought?.priceCents).toBeGreaterThan(0);
+    const others = fans.filter((f) => f.id !== ava.id);
+    expect(others.map((f) => f.balanceCents)).toEqual(Array(9).fill(100_00));
+    expect(ava.balanceCents).toBe(100_00 - bought!.priceCents);
+    const [earning] = await t.ctx.db.db.select().from(earnings).where(eq(earnings.fanId, ava.id));
+    expect(earning).toMatchObject({
+      grossCents: bought!.priceCents,
+      sourceType: 'feed',
+      sourceId: bought!.targetId,
+    });
+    // Run again: no second credit, no second charge.
     await seedDemo(t.ctx, { videos: false });
     const report = await reconcileLedger(t.ctx.db.db);
     expect(report.problems).toEqual([]);
-    expect(report.totalsByKind.fan_wallet).toBe(10 * 100_00);
+    expect(report.totalsByKind.fan_wallet).toBe(10 * 100_00 - bought!.priceCents);
   });
 
   it('is off unless SEED_DEMO=true is written out', () => {

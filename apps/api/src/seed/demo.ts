@@ -15,7 +15,7 @@ import {
 import { type DemoContentOptions, type DemoContentResult, seedDemoContent } from './demo-content';
 import { avatarSvg, coverSvg, renderWebp } from './demo-images';
 import { seedDemoPayments } from './demo-payments';
-import { seedDemoBalances } from './demo-wallet';
+import { seedDemoBalances, seedDemoPurchase } from './demo-wallet';
 
 export interface DemoLogin {
   role: DemoRole;
@@ -205,6 +205,7 @@ export async function seedDemo(ctx: AppContext, options: DemoContentOptions = {}
     ctx,
     made.filter((p) => p.account.role === 'user').map((p) => p.id),
   );
+  await seedDemoPurchase(ctx, content.purchase);
   await seedDemoPayments(ctx);
   return { created: inserted.size, logins, content };
 }
