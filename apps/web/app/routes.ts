@@ -48,6 +48,9 @@ export default [
     route('admin/outbox', 'routes/admin/outbox.tsx'),
     route('admin/creators', 'routes/admin/creators.tsx'),
     route('admin/payouts', 'routes/admin/payouts.tsx'),
+    route('admin/packages', 'routes/admin/packages.tsx'),
+    route('admin/coupons', 'routes/admin/coupons.tsx'),
+    route('admin/orders', 'routes/admin/orders.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),
     route('creator/*', 'routes/areas/creator-area.tsx'),

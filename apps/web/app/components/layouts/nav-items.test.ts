@@ -19,6 +19,13 @@ describe('header navigation', () => {
     expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain('/admin/creators');
     expect(paths(navItemsFor(user({}), settings))).not.toContain('/admin/creators');
   });
+
+  it('links the money pages (orders, token packages, coupons) for admins only', () => {
+    const money = ['/admin/orders', '/admin/packages', '/admin/coupons'];
+    expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toEqual(expect.arrayContaining(money));
+    for (const to of money)
+      expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
+  });
 });
 
 describe('account menu links', () => {
