@@ -10,6 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrateDatabase, openDatabase } from '@fanstage/db';
 import autocannon from 'autocannon';
 import { explainFeeds } from './explain';
+import {
+  measureTips,
+  reconcileBenchLedger,
+  runPgbench,
+  seedTippingFans,
+  type TipFigure,
+  type TippingFans,
+  tipAmount,
+} from './money';
 import { Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
 import { type BenchData, type BenchSizes, followedByFan, seedBenchData } from './seed-data';
 
@@ -26,6 +35,8 @@ interface Options {
   ports: string | undefined;
   shouldBuildWeb: boolean;
   shouldExplain: boolean;
+  tippingFans: number;
+  pgbenchScale: number;
 }
 
 /** The issue's data set (PostgreSQL default) and a tenth of it (PGlite default: it loads in about a minute). */
@@ -66,6 +77,8 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     ports: env.BENCH_PORTS || undefined,
     shouldBuildWeb: env.BENCH_WEB_BUILD !== 'false',
     shouldExplain: env.BENCH_EXPLAIN !== 'false',
+    tippingFans: positiveInt(env, 'BENCH_TIPPING_FANS', 2000),
+    pgbenchScale: positiveInt(env, 'BENCH_PGBENCH_SCALE', 10),
   };
 }
 
@@ -135,7 +148,13 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 async function prepareDatabase(
   options: Options,
   cleanup: Cleanup,
-): Promise<{ env: Record<string, string>; engine: string; data: BenchData; plans: string[] }> {
+): Promise<{
+  env: Record<string, string>;
+  engine: string;
+  data: BenchData;
+  plans: string[];
+  tippers: TippingFans | null;
+}> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-'));
   cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
   /** Loads the data set and, while this process still holds the database, explains the timeline. */
@@ -145,7 +164,16 @@ async function prepareDatabase(
     const data = await seedBenchData(db, options.sizes, (line) => note(`  ${line}`));
     note(`data set written in ${Math.round((Date.now() - started) / 1000)} s`);
     const plans = options.shouldExplain ? await explainFeeds(db, data) : [];
-    return { data, plans };
+    // The money phase runs on PostgreSQL only (see main), so only there do fans get sessions and money.
+    const tippers =
+      db.engine === 'postgres'
+        ? await seedTippingFans(
+            db,
+            { fans: options.sizes.fans, creators: options.sizes.creators, count: options.tippingFans },
+            (line) => note(`  ${line}`),
+          )
+        : null;
+    return { data, plans, tippers };
   };
 
   if (!options.databaseUrl) {
@@ -227,6 +255,80 @@ async function logIn(apiUrl: string, data: BenchData): Promise<string> {
   return body.data.token;
 }
 
+/**
+ * PostgreSQL only: pgbench tpcb-like on the bench database as the baseline, then tips from many fans to
+ * many creators and to one hot creator, then the wallet's reconciliation of the ledger.
+ */
+async function moneyPhase(
+  options: Options,
+  apiUrl: string,
+  database: { env: Record<string, string>; tippers: TippingFans | null },
+): Promise<{ summary: string; failures: number; ok: boolean }> {
+  const url = database.env.DATABASE_URL;
+  if (!url || !database.tippers) {
+    const why = 'money phase skipped: pgbench and the ledger need PostgreSQL (set BENCH_DATABASE_URL)';
+    console.log(`${why}; on PGlite every query shares the server's one thread, so tips/s would not compare`);
+    return { summary: why, failures: 0, ok: true };
+  }
+  const fans = database.tippers;
+  note(
+    `money phase: pgbench tpcb-like and tips of ${tipAmount.toFixed(2)} by ${fans.tokens.length} fans, ` +
+      `${options.connections} clients x ${options.duration} s each`,
+  );
+  const pgbenchTps = await runPgbench(
+    url,
+    { scale: options.pgbenchScale, clients: options.connections, seconds: options.duration },
+    (line) => note(`  ${line}`),
+  );
+  const tips: TipFigure[] = [
+    await measureTips(
+      'wallet tips (many fans → many creators)',
+      apiUrl,
+      fans,
+      () => fans.creatorIds[Math.floor(Math.random() * fans.creatorIds.length)]!,
+      options,
+    ),
+    await measureTips(
+      'wallet tips (many fans → one creator)',
+      apiUrl,
+      fans,
+      () => fans.hotCreatorId,
+      options,
+    ),
+  ];
+  console.log(
+    `pgbench -b tpcb-like (scale ${options.pgbenchScale}, ${options.connections} clients): ${Math.round(pgbenchTps)} tps`,
+  );
+  const ratios = tips.map((t) => (pgbenchTps > 0 ? t.tipsPerSecond / pgbenchTps : 0));
+  tips.forEach((t, k) => {
+    const failed = t.failures > 0 ? ` (${t.failures} failed requests)` : '';
+    console.log(
+      `${t.name}: ${Math.round(t.tipsPerSecond)} tips/s, p99 ${t.p99} ms, ratio ${ratios[k]!.toFixed(2)} ` +
+        `of pgbench tpcb-like (${Math.round(pgbenchTps)} tps)${failed}`,
+    );
+  });
+  const ledger = await reconcileBenchLedger(url, fans);
+  const answered = tips.reduce((n, t) => n + t.answered, 0);
+  // Each run may leave up to one request per connection unanswered but committed when it stops.
+  const cutOff = ledger.tips - answered;
+  const isCounted = cutOff >= 0 && cutOff <= 4 * options.connections;
+  const isBalanced = ledger.ok && isCounted && ledger.walletsMatch;
+  console.log(
+    `ledger: ${isBalanced ? 'balanced' : 'NOT BALANCED'} (reconcileLedger over ${ledger.transactions} transactions` +
+      `${ledger.ok ? ', no problem' : ', problems below'}); ${ledger.tips} tips recorded, ${answered} answered 2xx ` +
+      `(${cutOff} cut off in flight at the end of a run${isCounted ? '' : ' — MISMATCH'}); the tipping fans' wallets ` +
+      `${ledger.walletsMatch ? 'lost exactly' : 'DO NOT MATCH'} ${tipAmount.toFixed(2)} per recorded tip`,
+  );
+  for (const problem of ledger.problems) console.log(`  ${problem}`);
+  return {
+    summary:
+      `money: pgbench ${Math.round(pgbenchTps)} tps, tips ${ratios[0]!.toFixed(2)} and one creator ` +
+      `${ratios[1]!.toFixed(2)} of it, ledger ${isBalanced ? 'balanced' : 'NOT BALANCED'}`,
+    failures: tips.reduce((n, t) => n + t.failures, 0),
+    ok: isBalanced,
+  };
+}
+
 async function main(cleanup: Cleanup): Promise<boolean> {
   const options = readOptions(process.env);
   const started = Date.now();
@@ -305,17 +407,19 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${f.name}: ${Math.round(f.requestsPerSecond)} req/s, p99 ${f.p99} ms, ratio ${ratio.toFixed(2)} of hello${failed}`,
     );
   }
+  const money = await moneyPhase(options, apiUrl, database);
   const slowest = figures.slice(1).reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
-  const failures = figures.reduce((n, f) => n + f.failures, 0);
+  const failures = figures.reduce((n, f) => n + f.failures, 0) + money.failures;
   console.log(
     `summary: ${database.engine}, ${web}; ${options.scale} data set: ${data.counts.users} accounts ` +
       `(${sizes.creators} creators), ${data.counts.feeds} posts, ${data.counts.follows} follows, ` +
       `${data.counts.subscriptions} subscriptions; ` +
       `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
       `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
+      `${money.summary}; ` +
       `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,
   );
-  return failures === 0;
+  return failures === 0 && money.ok;
 }
 
 const cleanup = new Cleanup();

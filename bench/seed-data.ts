@@ -39,7 +39,7 @@ const benchId = (kind: 'fan' | 'creator' | 'file', expr: string) =>
   `(overlay(overlay(md5('${kind}:' || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid)`;
 
 /** The same id in TypeScript, for the few accounts the runner needs to name. */
-function benchIdOf(kind: 'fan' | 'creator', n: number): string {
+export function benchIdOf(kind: 'fan' | 'creator', n: number): string {
   const h = createHash('md5').update(`${kind}:${n}`).digest('hex');
   const v = `${h.slice(0, 12)}4${h.slice(13, 16)}8${h.slice(17)}`;
   return `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`;
