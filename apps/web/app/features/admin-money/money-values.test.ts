@@ -64,6 +64,11 @@ describe('coupon form', () => {
     }
   });
 
+  it('asks for a code when it is empty', () => {
+    const result = ZCouponForm.safeParse({ ...emptyCouponForm, value: 5 });
+    expect(result.error?.issues[0]?.message).toBe('Enter a coupon code.');
+  });
+
   it('refuses codes with spaces', () => {
     const result = ZCouponForm.safeParse({ ...emptyCouponForm, code: 'TWO WORDS', value: 5 });
     expect(result.error?.issues[0]?.path).toEqual(['code']);

@@ -70,6 +70,7 @@ export const ZCouponForm = z.object({
   code: z
     .string()
     .trim()
+    .min(1, { message: 'Enter a coupon code.' })
     .min(2, { message: 'A coupon code has 2 to 40 characters.' })
     .max(40, { message: 'A coupon code has 2 to 40 characters.' })
     .regex(/^[A-Za-z0-9_-]+$/, {

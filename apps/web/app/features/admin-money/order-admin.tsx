@@ -30,6 +30,7 @@ export function OrderAdmin() {
       />
       <ScrollArea type="never" mb="md">
         <SegmentedControl
+          size="xs"
           value={status}
           onChange={setStatus}
           data={[...filters]}
@@ -65,7 +66,7 @@ export function OrderAdmin() {
               style={rowBorder}
               data-testid="admin-order-row"
             >
-              <div style={{ minWidth: 0, flex: '1 1 260px' }}>
+              <div style={{ minWidth: 0, flex: '1 1 220px' }}>
                 <Group gap={6} wrap="nowrap">
                   <Text fw={600} truncate>
                     {o.productName}
