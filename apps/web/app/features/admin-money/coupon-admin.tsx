@@ -1,30 +1,13 @@
 import type { TCoupon } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { PageHeader } from '../../components/page-header';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { AdminCrudList } from './admin-crud-list';
 import { useAdminCoupons, useDeleteCoupon, useSaveCoupon } from './money-api';
-import { ConfirmDialog, ListSkeleton, rowBorder } from './money-ui';
 import {
   type CouponFormValues,
   couponBodyOf,
@@ -35,145 +18,67 @@ import {
   ZCouponForm,
 } from './money-values';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; coupon: TCoupon } | null;
-
 /** Discount codes fans enter when they top up: list, create, edit, delete. */
 export function CouponAdmin() {
   const list = useAdminCoupons();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<TCoupon | null>(null);
   const remove = useDeleteCoupon();
-  const rows = list.data?.data ?? [];
   const now = new Date();
 
   return (
-    <>
-      <PageHeader
-        title="Coupons"
-        description="Percent-off codes fans enter when they buy tokens."
-        actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
-            New coupon
-          </Button>
-        }
-      />
-      {list.isPending ? (
-        <ListSkeleton label="Loading coupons" />
-      ) : rows.length === 0 ? (
-        <Card p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            icon={<IconTicket size={28} />}
-            variant="light"
-            title="No coupons"
-            description={
-              list.isError
-                ? 'The coupons could not be loaded. Please try again.'
-                : 'Create one with “New coupon”, then share its code with fans.'
-            }
-          />
-        </Card>
-      ) : (
-        <Card p={0}>
-          {rows.map((c) => {
-            const state = couponStateOf(c, now);
-            return (
-              <Group
-                key={c._id}
-                px="md"
-                py="sm"
-                gap="md"
-                justify="space-between"
-                style={rowBorder}
-                data-testid="admin-coupon-row"
-              >
-                <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={700} ff="monospace" truncate>
-                      {c.code}
-                    </Text>
-                    <Badge size="sm" variant="light">
-                      {c.value}% off
-                    </Badge>
-                    <Badge size="xs" variant="light" color={couponStateColors[state]}>
-                      {state}
-                    </Badge>
-                  </Group>
-                  {c.name ? (
-                    <Text size="sm" truncate>
-                      {c.name}
-                    </Text>
-                  ) : null}
-                  <Text size="xs" c="dimmed">
-                    Used {c.usedCount} of {c.numberOfUses} ·{' '}
-                    {c.expiredDate
-                      ? `expires ${dayjs(c.expiredDate).format('MMM D, YYYY')}`
-                      : 'never expires'}
-                  </Text>
-                </div>
-                <Group gap={6} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="default"
-                      size={32}
-                      aria-label={`Edit ${c.code}`}
-                      onClick={() => setEditing({ kind: 'edit', coupon: c })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="light"
-                      color="red"
-                      size={32}
-                      aria-label={`Delete ${c.code}`}
-                      onClick={() => setDeleting(c)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Group>
-            );
-          })}
-        </Card>
+    <AdminCrudList<TCoupon>
+      title="Coupons"
+      description="Percent-off codes fans enter when they buy tokens."
+      list={list}
+      loadingLabel="Loading coupons"
+      empty={{
+        icon: <IconTicket size={28} />,
+        title: 'No coupons',
+        loadError: 'The coupons could not be loaded. Please try again.',
+        hint: 'Create one with “New coupon”, then share its code with fans.',
+      }}
+      rowTestId="admin-coupon-row"
+      nameOf={(c) => c.code}
+      renderSummary={(c) => <CouponSummary coupon={c} now={now} />}
+      newLabel="New coupon"
+      newTitle="New coupon"
+      renderForm={(coupon, onDone) => <CouponForm coupon={coupon} onDone={onDone} />}
+      remove={remove}
+      deleteTitle="Delete coupon"
+      deleteLabel="Delete coupon"
+      renderDeleteWarning={(c) => (
+        <>
+          Fans can no longer use {c?.code}. Discounts already given stay as they are. To pause it instead,
+          edit it and switch “Active” off.
+        </>
       )}
+    />
+  );
+}
 
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? `Edit ${editing.coupon.code}` : 'New coupon'}
-        centered
-      >
-        {editing ? (
-          <CouponForm
-            key={editing.kind === 'edit' ? editing.coupon._id : 'new'}
-            coupon={editing.kind === 'edit' ? editing.coupon : null}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete coupon"
-        confirmLabel="Delete coupon"
-        isPending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => {
-              notifySuccess(`${deleting.code} was deleted.`);
-              setDeleting(null);
-            },
-            onError: (err) => notifyError(err),
-          });
-        }}
-      >
-        Fans can no longer use {deleting?.code}. Discounts already given stay as they are. To pause it
-        instead, edit it and switch “Active” off.
-      </ConfirmDialog>
+function CouponSummary({ coupon: c, now }: { coupon: TCoupon; now: Date }) {
+  const state = couponStateOf(c, now);
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Text fw={700} ff="monospace" truncate>
+          {c.code}
+        </Text>
+        <Badge size="sm" variant="light">
+          {c.value}% off
+        </Badge>
+        <Badge size="xs" variant="light" color={couponStateColors[state]}>
+          {state}
+        </Badge>
+      </Group>
+      {c.name ? (
+        <Text size="sm" truncate>
+          {c.name}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        Used {c.usedCount} of {c.numberOfUses} ·{' '}
+        {c.expiredDate ? `expires ${dayjs(c.expiredDate).format('MMM D, YYYY')}` : 'never expires'}
+      </Text>
     </>
   );
 }

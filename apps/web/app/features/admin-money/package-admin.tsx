@@ -1,13 +1,9 @@
 import type { TTokenPackage } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ActionIcon,
   Badge,
   Button,
-  Card,
-  EmptyState,
   Group,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -15,17 +11,14 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconCoins, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCoins } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { PageHeader } from '../../components/page-header';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { AdminCrudList } from './admin-crud-list';
 import { useAdminPackages, useDeletePackage, useSavePackage } from './money-api';
-import { ConfirmDialog, ListSkeleton, rowBorder } from './money-ui';
 import {
   emptyPackageForm,
   type PackageFormValues,
@@ -34,138 +27,63 @@ import {
   ZPackageForm,
 } from './money-values';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; pkg: TTokenPackage } | null;
-
 /** Token packages fans pick on their wallet page: list, create, edit, delete. */
 export function PackageAdmin() {
   const list = useAdminPackages();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<TTokenPackage | null>(null);
   const remove = useDeletePackage();
-  const rows = list.data?.data ?? [];
-  const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
-      New package
-    </Button>
-  );
 
   return (
-    <>
-      <PageHeader
-        title="Token packages"
-        description="Bundles of tokens fans can buy on their wallet page. Inactive packages are hidden from fans."
-        actions={newButton}
-      />
-      {list.isPending ? (
-        <ListSkeleton label="Loading token packages" />
-      ) : rows.length === 0 ? (
-        <Card p={{ base: 'lg', sm: 48 }}>
-          <EmptyState
-            icon={<IconCoins size={28} />}
-            variant="light"
-            title="No token packages"
-            description={
-              list.isError
-                ? 'The packages could not be loaded. Please try again.'
-                : 'Fans can only enter a free amount. Create a package with “New package” to offer ready-made bundles.'
-            }
-          />
-        </Card>
-      ) : (
-        <Card p={0}>
-          {rows.map((p) => (
-            <Group
-              key={p._id}
-              px="md"
-              py="sm"
-              gap="md"
-              justify="space-between"
-              style={rowBorder}
-              data-testid="admin-package-row"
-            >
-              <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={600} truncate>
-                    {p.name}
-                  </Text>
-                  {p.isActive ? null : (
-                    <Badge size="xs" color="gray" variant="light">
-                      Hidden
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {formatPrice(p.tokens)} in tokens for {formatPrice(p.price)} · position {p.ordering}
-                </Text>
-                {p.description ? (
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {p.description}
-                  </Text>
-                ) : null}
-              </div>
-              <Group gap={6} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon
-                    variant="default"
-                    size={32}
-                    aria-label={`Edit ${p.name}`}
-                    onClick={() => setEditing({ kind: 'edit', pkg: p })}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="light"
-                    color="red"
-                    size={32}
-                    aria-label={`Delete ${p.name}`}
-                    onClick={() => setDeleting(p)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Group>
-          ))}
-        </Card>
+    <AdminCrudList<TTokenPackage>
+      title="Token packages"
+      description="Bundles of tokens fans can buy on their wallet page. Inactive packages are hidden from fans."
+      list={list}
+      loadingLabel="Loading token packages"
+      empty={{
+        icon: <IconCoins size={28} />,
+        title: 'No token packages',
+        loadError: 'The packages could not be loaded. Please try again.',
+        hint: 'Fans can only enter a free amount. Create a package with “New package” to offer ready-made bundles.',
+      }}
+      rowTestId="admin-package-row"
+      nameOf={(p) => p.name}
+      renderSummary={(p) => <PackageSummary pkg={p} />}
+      newLabel="New package"
+      newTitle="New token package"
+      renderForm={(pkg, onDone) => <PackageForm pkg={pkg} onDone={onDone} />}
+      remove={remove}
+      deleteTitle="Delete token package"
+      deleteLabel="Delete package"
+      renderDeleteWarning={(p) => (
+        <>
+          {p?.name} disappears from the wallet page. Top-ups already paid keep their tokens. To hide it for a
+          while instead, edit it and switch “Shown to fans” off.
+        </>
       )}
+    />
+  );
+}
 
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? `Edit ${editing.pkg.name}` : 'New token package'}
-        centered
-      >
-        {editing ? (
-          <PackageForm
-            key={editing.kind === 'edit' ? editing.pkg._id : 'new'}
-            pkg={editing.kind === 'edit' ? editing.pkg : null}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete token package"
-        confirmLabel="Delete package"
-        isPending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => {
-              notifySuccess(`${deleting.name} was deleted.`);
-              setDeleting(null);
-            },
-            onError: (err) => notifyError(err),
-          });
-        }}
-      >
-        {deleting?.name} disappears from the wallet page. Top-ups already paid keep their tokens. To hide it
-        for a while instead, edit it and switch “Shown to fans” off.
-      </ConfirmDialog>
+function PackageSummary({ pkg: p }: { pkg: TTokenPackage }) {
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Text fw={600} truncate>
+          {p.name}
+        </Text>
+        {p.isActive ? null : (
+          <Badge size="xs" color="gray" variant="light">
+            Hidden
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {formatPrice(p.tokens)} in tokens for {formatPrice(p.price)} · position {p.ordering}
+      </Text>
+      {p.description ? (
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {p.description}
+        </Text>
+      ) : null}
     </>
   );
 }

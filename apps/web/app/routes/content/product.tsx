@@ -1,5 +1,5 @@
 import type { TProduct } from '@fanstage/contract';
-import { Badge, Box, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,42 +8,35 @@ import classes from '../../features/content/content.module.css';
 import {
   absoluteImage,
   metaDescription,
-  reactionFactsOf,
   shareCardMeta,
   usableUrlOf,
 } from '../../features/content/content-format';
-import { loadCreator, loadItem } from '../../features/content/content-loader';
-import { CommentsCard, ContentTitle, CreatorLine, ReactionBar } from '../../features/content/content-ui';
+import { bylineOf, ContentPageFrame, loadContentPage } from '../../features/content/content-page';
+import { ContentTitle } from '../../features/content/content-ui';
 import { stockNote } from '../../features/content/product-format';
 import { ProductImages } from '../../features/content/product-images';
 import { useCart } from '../../features/orders/cart';
 import { CheckoutModal } from '../../features/orders/checkout-modal';
-import { ReportButton } from '../../features/reports/report-modal';
 import { formatPrice } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
 import { notifySuccess } from '../../lib/notify';
-import { guardPage } from '../../lib/page-guard';
-import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/product';
 
 /** A shop product: images, price, stock or download, description, and the checkout. */
 export async function loader(args: Route.LoaderArgs) {
-  await guardPage(args, 'public');
-  const call = serverApi(args);
-  const product = await loadItem<TProduct>(
-    call,
+  const { item: product, ...rest } = await loadContentPage<TProduct>(
+    args,
     `/performer-assets/products/${encodeURIComponent(args.params.id)}`,
     'Product',
   );
-  const creator = await loadCreator(call, product.performerId);
-  return { product, creator, origin: publicOrigin(args) };
+  return { product, ...rest };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { product, creator, origin } = loaderData;
   const siteName = siteNameOf(matches);
-  const by = creator ? ` by ${creator.name}` : '';
+  const by = bylineOf(creator);
   return [
     ...shareCardMeta({
       title: `${product.name}${by} | ${siteName}`,
@@ -63,8 +56,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, creator } = loaderData;
   const user = useCurrentUser();
-  const facts = reactionFactsOf(product);
-  const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
   const stock = stockNote(product);
   const isOwn = user?._id === product.performerId;
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
@@ -72,90 +63,57 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const cart = useCart(user?._id ?? null);
 
   return (
-    <Box maw={1040} mx="auto">
-      <Stack gap="lg">
-        <Card>
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <ProductImages images={product.images} alt={product.name} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Stack gap="md">
-                {creator ? (
-                  <CreatorLine
-                    performer={creator}
-                    actions={
-                      <ReportButton
-                        target="product"
-                        targetId={product._id}
-                        ownerId={product.performerId}
-                        isCompact
-                      />
-                    }
-                  />
-                ) : null}
-                <ContentTitle>{product.name}</ContentTitle>
-                <Group gap="sm">
-                  <Text fz={28} fw={800} lh={1}>
-                    {formatPrice(product.price)}
-                  </Text>
-                  <Badge variant="light" color={stock.color}>
-                    {stock.text}
-                  </Badge>
-                </Group>
-                {product.description ? (
-                  <Text className={classes.description}>{product.description}</Text>
-                ) : null}
-                <Stack gap={6}>
-                  <Button
-                    size="md"
-                    variant="gradient"
-                    leftSection={<IconShoppingCart size={18} />}
-                    disabled={!stock.isAvailable || isOwn}
-                    onClick={() => (user ? setCheckoutOpen(true) : navigate('/auth/login'))}
-                    fullWidth
-                  >
-                    {stock.isAvailable ? 'Buy' : 'Sold out'}
-                  </Button>
-                  <Text size="xs" c="dimmed" ta="center">
-                    {isOwn
-                      ? 'This is your product: fans buy it here from their wallet.'
-                      : stock.isAvailable
-                        ? 'Paid from your wallet; physical goods ship to an address from your address book.'
-                        : 'This product is sold out for now.'}
-                  </Text>
-                  {user && !isOwn && stock.isAvailable ? (
-                    <Button
-                      variant="default"
-                      onClick={() => {
-                        cart.add(product);
-                        notifySuccess('Added to your cart');
-                      }}
-                      fullWidth
-                    >
-                      Add to cart
-                    </Button>
-                  ) : null}
-                  {isCheckoutOpen ? (
-                    <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
-                  ) : null}
-                </Stack>
-                <ReactionBar
-                  objectType="product"
-                  objectId={product._id}
-                  facts={facts}
-                  commentsCount={commentsCount}
-                />
-              </Stack>
-            </Grid.Col>
-          </Grid>
-        </Card>
-        <CommentsCard
-          target={{ objectType: 'product', objectId: product._id }}
-          isLocked={false}
-          onCountChange={setCommentsCount}
-        />
+    <ContentPageFrame
+      kind="product"
+      item={product}
+      creator={creator}
+      maw={1040}
+      media={<ProductImages images={product.images} alt={product.name} />}
+    >
+      <ContentTitle>{product.name}</ContentTitle>
+      <Group gap="sm">
+        <Text fz={28} fw={800} lh={1}>
+          {formatPrice(product.price)}
+        </Text>
+        <Badge variant="light" color={stock.color}>
+          {stock.text}
+        </Badge>
+      </Group>
+      {product.description ? <Text className={classes.description}>{product.description}</Text> : null}
+      <Stack gap={6}>
+        <Button
+          size="md"
+          variant="gradient"
+          leftSection={<IconShoppingCart size={18} />}
+          disabled={!stock.isAvailable || isOwn}
+          onClick={() => (user ? setCheckoutOpen(true) : navigate('/auth/login'))}
+          fullWidth
+        >
+          {stock.isAvailable ? 'Buy' : 'Sold out'}
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          {isOwn
+            ? 'This is your product: fans buy it here from their wallet.'
+            : stock.isAvailable
+              ? 'Paid from your wallet; physical goods ship to an address from your address book.'
+              : 'This product is sold out for now.'}
+        </Text>
+        {user && !isOwn && stock.isAvailable ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              cart.add(product);
+              notifySuccess('Added to your cart');
+            }}
+            fullWidth
+          >
+            Add to cart
+          </Button>
+        ) : null}
+        {isCheckoutOpen ? (
+          <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
+        ) : null}
       </Stack>
-    </Box>
+    </ContentPageFrame>
   );
 }

@@ -1,7 +1,6 @@
 import type { TVideo } from '@fanstage/contract';
-import { Badge, Box, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import classes from '../../features/content/content.module.css';
 import {
@@ -9,42 +8,35 @@ import {
   assetLock,
   metaDescription,
   pictureOf,
-  reactionFactsOf,
   shareCardMeta,
 } from '../../features/content/content-format';
-import { loadCreator, loadItem, monthlyPriceOf } from '../../features/content/content-loader';
+import { monthlyPriceOf } from '../../features/content/content-loader';
 import {
-  CommentsCard,
-  ContentTitle,
-  CreatorLine,
-  LockPanel,
-  ReactionBar,
-} from '../../features/content/content-ui';
-import { accessLabel, formatDuration } from '../../features/feed/feed-format';
-import { ReportButton } from '../../features/reports/report-modal';
+  AccessBadge,
+  bylineOf,
+  ContentPageFrame,
+  loadContentPage,
+} from '../../features/content/content-page';
+import { ContentTitle, LockPanel } from '../../features/content/content-ui';
+import { formatDuration } from '../../features/feed/feed-format';
 import { siteNameOf } from '../../lib/meta';
-import { guardPage } from '../../lib/page-guard';
-import { publicOrigin, serverApi } from '../../lib/server-api';
 import type { Route } from './+types/video';
 
 /** A video: the player for viewers with access, the teaser and the lock for the others. */
 export async function loader(args: Route.LoaderArgs) {
-  await guardPage(args, 'public');
-  const call = serverApi(args);
-  const video = await loadItem<TVideo>(
-    call,
+  const { item: video, ...rest } = await loadContentPage<TVideo>(
+    args,
     `/performer-assets/videos/${encodeURIComponent(args.params.id)}`,
     'Video',
   );
-  const creator = await loadCreator(call, video.performerId);
-  return { video, creator, origin: publicOrigin(args) };
+  return { video, ...rest };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { video, creator, origin } = loaderData;
   const siteName = siteNameOf(matches);
-  const by = creator ? ` by ${creator.name}` : '';
+  const by = bylineOf(creator);
   return shareCardMeta({
     title: `${video.title}${by} | ${siteName}`,
     description: metaDescription(video.description, `A video${by} on ${siteName}.`),
@@ -59,121 +51,74 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const { video, creator } = loaderData;
   const isLoggedIn = Boolean(useCurrentUser());
-  const facts = reactionFactsOf(video);
-  const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
-  const isPaid = video.isSale && video.price > 0;
   const poster =
     video.thumbnail?.urls?.feed ?? video.thumbnail?.urls?.thumbnail ?? video.video.urls?.posters?.[0];
   const teaserUrl = video.teaser?.urls?.video ?? video.teaser?.urls?.teaser;
   const duration = video.video.duration ? formatDuration(video.video.duration) : null;
 
   return (
-    <Box maw={960} mx="auto">
-      <Stack gap="lg">
-        <Card>
-          <Stack gap="md">
-            {creator ? (
-              <CreatorLine
-                performer={creator}
-                actions={
-                  <ReportButton target="video" targetId={video._id} ownerId={video.performerId} isCompact />
-                }
-              />
-            ) : null}
-
-            {video.isLocked ? (
-              <Stack gap="sm">
-                {teaserUrl ? (
-                  <>
-                    <video
-                      className={classes.video}
-                      src={teaserUrl}
-                      poster={video.teaser?.urls?.thumbnail ?? undefined}
-                      controls
-                      muted
-                      playsInline
-                      preload="metadata"
-                      aria-label="Teaser"
-                    />
-                    <Text size="sm" c="dimmed">
-                      This is the teaser. Unlock the full video below.
-                    </Text>
-                  </>
-                ) : null}
-                <LockPanel
-                  lock={assetLock('video', video, { isLoggedIn, monthlyPrice: monthlyPriceOf(creator) })}
-                  background={
-                    video.thumbnail?.urls?.thumbnail ??
-                    video.thumbnail?.preview ??
-                    video.video.preview ??
-                    null
-                  }
-                  facts={duration ? `Video · ${duration}` : 'Video'}
-                  ratio={16 / 9}
-                  unlock={{ type: 'video', id: video._id, price: video.price }}
-                />
-              </Stack>
-            ) : video.video.urls?.video ? (
-              // biome-ignore lint/a11y/useMediaCaption: creators upload their own videos; no captions exist.
+    <ContentPageFrame kind="video" item={video} creator={creator} isLocked={video.isLocked} maw={960}>
+      {video.isLocked ? (
+        <Stack gap="sm">
+          {teaserUrl ? (
+            <>
               <video
                 className={classes.video}
-                src={video.video.urls.video}
-                poster={poster}
+                src={teaserUrl}
+                poster={video.teaser?.urls?.thumbnail ?? undefined}
                 controls
+                muted
                 playsInline
                 preload="metadata"
+                aria-label="Teaser"
               />
-            ) : (
-              <VideoStatus status={video.status} />
-            )}
-
-            <ContentTitle
-              aside={
-                isPaid || video.isLocked ? (
-                  <Badge
-                    variant="light"
-                    color={isPaid ? 'grape' : 'gray'}
-                    size="lg"
-                    style={{ flexShrink: 0 }}
-                  >
-                    {accessLabel(video)}
-                  </Badge>
-                ) : null
-              }
-            >
-              {video.title}
-            </ContentTitle>
-            {duration ? (
-              <Group gap={6} c="dimmed">
-                <IconClock size={16} />
-                <Text size="sm">{duration}</Text>
-              </Group>
-            ) : null}
-            {video.description ? <Text className={classes.description}>{video.description}</Text> : null}
-            {video.tags.length > 0 ? (
-              <Group gap={6} aria-label="Tags">
-                {video.tags.map((tag) => (
-                  <Badge key={tag} variant="default" radius="sm" tt="none">
-                    #{tag}
-                  </Badge>
-                ))}
-              </Group>
-            ) : null}
-            <ReactionBar
-              objectType="video"
-              objectId={video._id}
-              facts={facts}
-              commentsCount={commentsCount}
-            />
-          </Stack>
-        </Card>
-        <CommentsCard
-          target={{ objectType: 'video', objectId: video._id }}
-          isLocked={video.isLocked}
-          onCountChange={setCommentsCount}
+              <Text size="sm" c="dimmed">
+                This is the teaser. Unlock the full video below.
+              </Text>
+            </>
+          ) : null}
+          <LockPanel
+            lock={assetLock('video', video, { isLoggedIn, monthlyPrice: monthlyPriceOf(creator) })}
+            background={
+              video.thumbnail?.urls?.thumbnail ?? video.thumbnail?.preview ?? video.video.preview ?? null
+            }
+            facts={duration ? `Video · ${duration}` : 'Video'}
+            ratio={16 / 9}
+            unlock={{ type: 'video', id: video._id, price: video.price }}
+          />
+        </Stack>
+      ) : video.video.urls?.video ? (
+        // biome-ignore lint/a11y/useMediaCaption: creators upload their own videos; no captions exist.
+        <video
+          className={classes.video}
+          src={video.video.urls.video}
+          poster={poster}
+          controls
+          playsInline
+          preload="metadata"
         />
-      </Stack>
-    </Box>
+      ) : (
+        <VideoStatus status={video.status} />
+      )}
+
+      <ContentTitle aside={<AccessBadge item={video} />}>{video.title}</ContentTitle>
+      {duration ? (
+        <Group gap={6} c="dimmed">
+          <IconClock size={16} />
+          <Text size="sm">{duration}</Text>
+        </Group>
+      ) : null}
+      {video.description ? <Text className={classes.description}>{video.description}</Text> : null}
+      {video.tags.length > 0 ? (
+        <Group gap={6} aria-label="Tags">
+          {video.tags.map((tag) => (
+            <Badge key={tag} variant="default" radius="sm" tt="none">
+              #{tag}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+    </ContentPageFrame>
   );
 }
 
