@@ -1,7 +1,8 @@
 import type { TMediaView } from '@fanstage/contract';
-import { ActionIcon, Center } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconShoppingBag } from '@tabler/icons-react';
+import { Center } from '@mantine/core';
+import { IconShoppingBag } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CarouselArrows } from '../feed/carousel-arrows';
 import classes from './content.module.css';
 import { PhotoLightbox } from './photo-lightbox';
 
@@ -43,32 +44,17 @@ export function ProductImages({ images, alt }: { images: TMediaView[]; alt: stri
             style={{ objectFit: 'contain' }}
           />
         </button>
-        {index > 0 ? (
-          <ActionIcon
-            className={`${classes.carouselArrow} ${classes.carouselPrev}`}
-            variant="white"
-            color="dark"
-            radius="xl"
-            size="lg"
-            aria-label="Previous image"
-            onClick={() => go(index - 1)}
-          >
-            <IconChevronLeft size={20} />
-          </ActionIcon>
-        ) : null}
-        {index < count - 1 ? (
-          <ActionIcon
-            className={`${classes.carouselArrow} ${classes.carouselNext}`}
-            variant="white"
-            color="dark"
-            radius="xl"
-            size="lg"
-            aria-label="Next image"
-            onClick={() => go(index + 1)}
-          >
-            <IconChevronRight size={20} />
-          </ActionIcon>
-        ) : null}
+        <CarouselArrows
+          index={index}
+          count={count}
+          noun="image"
+          go={go}
+          classNames={{
+            arrow: classes.carouselArrow,
+            prev: classes.carouselPrev,
+            next: classes.carouselNext,
+          }}
+        />
       </section>
       {count > 1 ? (
         <div className={classes.thumbs} style={{ marginTop: 8 }}>

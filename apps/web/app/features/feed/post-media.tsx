@@ -1,20 +1,13 @@
 import type { TFeed, TMediaView } from '@fanstage/contract';
-import { ActionIcon, Badge, Button, Loader, Modal, Text } from '@mantine/core';
+import { Badge, Button, Loader, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconLock,
-  IconMusic,
-  IconPhoto,
-  IconVideo,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../lib/format';
 import { paths } from '../../lib/guards';
 import { UnlockDialog } from '../wallet/unlock-dialog';
+import { CarouselArrows } from './carousel-arrows';
 import { formatDuration, lockCallToAction } from './feed-format';
 import classes from './post-media.module.css';
 
@@ -90,32 +83,13 @@ export function PhotoCarousel({ files, alt }: { files: TMediaView[]; alt: string
             <Badge className={classes.counter} color="dark" variant="filled" radius="sm">
               {index + 1} / {count}
             </Badge>
-            {index > 0 ? (
-              <ActionIcon
-                className={`${classes.arrow} ${classes.arrowPrev}`}
-                variant="white"
-                color="dark"
-                radius="xl"
-                size="lg"
-                aria-label="Previous photo"
-                onClick={() => go(index - 1)}
-              >
-                <IconChevronLeft size={20} />
-              </ActionIcon>
-            ) : null}
-            {index < count - 1 ? (
-              <ActionIcon
-                className={`${classes.arrow} ${classes.arrowNext}`}
-                variant="white"
-                color="dark"
-                radius="xl"
-                size="lg"
-                aria-label="Next photo"
-                onClick={() => go(index + 1)}
-              >
-                <IconChevronRight size={20} />
-              </ActionIcon>
-            ) : null}
+            <CarouselArrows
+              index={index}
+              count={count}
+              noun="photo"
+              go={go}
+              classNames={{ arrow: classes.arrow, prev: classes.arrowPrev, next: classes.arrowNext }}
+            />
             <div className={classes.dots}>
               {files.map((file, i) => (
                 <button
