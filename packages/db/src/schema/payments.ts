@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
+import { subscriptions } from './access';
 import { users } from './accounts';
 import { ledgerTransactions } from './wallet';
 
@@ -78,6 +79,87 @@ export const coupons = pgTable(
   ],
 );
 
+export const cardSubscriptionKinds = ['performer', 'site'] as const;
+export const cardSubscriptionPlans = ['monthly', 'yearly', 'site'] as const;
+export type CardSubscriptionPlan = (typeof cardSubscriptionPlans)[number];
+/**
+ * incomplete: the first payment is not made yet; active: paid, renewing at the gateway;
+ * past_due: a renewal payment failed (Stripe retries); ended: no more renewals.
+ */
+export const cardSubscriptionStatuses = ['incomplete', 'active', 'past_due', 'ended'] as const;
+export type CardSubscriptionStatus = (typeof cardSubscriptionStatuses)[number];
+
+/**
+ * A subscription paid by card with recurring billing at a gateway (a Stripe Subscription, or the
+ * sandbox's own): to a creator (then `subscription_id` points at the fan's `subscriptions` row once
+ * the first period is paid) or to the site membership. The access rows are only ever extended by
+ * the gateway's signed events; this row records what the gateway said last.
+ */
+export const cardSubscriptions = pgTable(
+  'card_subscriptions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: cardSubscriptionKinds }).notNull(),
+    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    plan: text('plan', { enum: cardSubscriptionPlans }).notNull(),
+    gateway: text('gateway', { enum: paymentGateways }).notNull(),
+    /** The gateway's id (a Stripe Subscription id, `sbx_sub_…`). */
+    gatewaySubscriptionId: text('gateway_subscription_id'),
+    /** The price of one period, in cents. */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: cardSubscriptionStatuses }).notNull().default('incomplete'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** End of the last paid period. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Sandbox only: the last four digits of the test card that paid (renewals use it). */
+    cardLast4: text('card_last4'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    index('card_subscriptions_fan_idx').on(t.fanId, t.createdAt),
+    uniqueIndex('card_subscriptions_gateway_idx')
+      .on(t.gateway, t.gatewaySubscriptionId)
+      .where(sql`${t.gatewaySubscriptionId} IS NOT NULL`),
+    // The sandbox renewal scan: renewing rows by the end of their period.
+    index('card_subscriptions_renewal_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active' AND NOT ${t.cancelAtPeriodEnd}`),
+    check('card_subscriptions_price', sql`${t.priceCents} > 0`),
+    check(
+      'card_subscriptions_kind',
+      sql`(${t.kind} = 'site') = (${t.performerId} IS NULL) AND (${t.kind} = 'site') = (${t.plan} = 'site')`,
+    ),
+  ],
+);
+
+/** A creator's Stripe Connect (Express) account and whether Stripe lets it receive payouts. */
+export const stripeConnectedAccounts = pgTable('stripe_connected_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull().unique(),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const paymentOrderTypes = ['wallet_top_up', 'subscription'] as const;
+export type PaymentOrderType = (typeof paymentOrderTypes)[number];
+
 export const paymentOrderStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
 
@@ -89,9 +171,11 @@ export const paymentOrders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    type: text('type', { enum: ['wallet_top_up'] })
-      .notNull()
-      .default('wallet_top_up'),
+    type: text('type', { enum: paymentOrderTypes }).notNull().default('wallet_top_up'),
+    /** A subscription order pays one period of this card subscription (sandbox checkout and renewals). */
+    cardSubscriptionId: uuid('card_subscription_id').references(() => cardSubscriptions.id, {
+      onDelete: 'restrict',
+    }),
     tokenPackageId: uuid('token_package_id').references(() => tokenPackages.id, { onDelete: 'set null' }),
     /** Tokens to credit, in cents. */
     tokensCents: bigint('tokens_cents', { mode: 'number' }).notNull(),
