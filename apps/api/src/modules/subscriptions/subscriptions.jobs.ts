@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { renewDueSubscriptions } from './subscriptions.service';
+import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
 
 export const renewalJobName = 'subscriptions.renew';
 /** How often each server asks for a renewal run; runs on several servers at once are safe. */
 export const renewalEveryMs = 10 * 60 * 1000;
 
 /**
- * Registers the renewal worker and, once the server listens (never in tests that only inject), sends
- * a renewal job every few minutes. The queue wrapper has no cron, and a periodic send from every node
- * is fine: each renewal charges once however many runs overlap.
+ * Registers the renewal worker (creator subscriptions, then site memberships) and, once the server
+ * listens (never in tests that only inject), sends a renewal job every few minutes. The queue
+ * wrapper has no cron, and a periodic send from every node is fine: each renewal charges once
+ * however many runs overlap.
  */
 export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInstance): Promise<void> {
   await ctx.queue.work(
@@ -17,6 +18,8 @@ export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInst
     async () => {
       const counts = await renewDueSubscriptions(ctx);
       if (counts.renewed + counts.lapsed > 0) ctx.log.info(counts, 'subscription renewals');
+      const site = await renewDueSiteSubscriptions(ctx);
+      if (site.renewed + site.lapsed > 0) ctx.log.info(site, 'site membership renewals');
     },
     { retryLimit: 1, expireInSeconds: 30 * 60 },
   );

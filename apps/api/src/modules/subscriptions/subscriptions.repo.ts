@@ -243,10 +243,19 @@ export async function lockSiteSubscription(tx: Transaction, fanId: string) {
   return row!;
 }
 
-/** Records a membership period: the row and the expiry `GET /users/me` shows. */
+/**
+ * Records a membership period: the row and the expiry `GET /users/me` shows. A paid period
+ * (`paymentMethod`) turns renewal on and clears an earlier lapse.
+ */
 export async function saveSiteSubscription(
   tx: Transaction,
-  options: { fanId: string; expiredAt: Date; trialUsedAt?: Date; lastPaidAt?: Date },
+  options: {
+    fanId: string;
+    expiredAt: Date;
+    trialUsedAt?: Date;
+    lastPaidAt?: Date;
+    paymentMethod?: 'wallet' | 'card';
+  },
 ) {
   await tx
     .update(siteSubscriptions)
@@ -254,6 +263,9 @@ export async function saveSiteSubscription(
       expiredAt: options.expiredAt,
       ...(options.trialUsedAt ? { trialUsedAt: options.trialUsedAt } : {}),
       ...(options.lastPaidAt ? { lastPaidAt: options.lastPaidAt } : {}),
+      ...(options.paymentMethod
+        ? { paymentMethod: options.paymentMethod, autoRenew: true, renewalFailedAt: null }
+        : {}),
     })
     .where(eq(siteSubscriptions.fanId, options.fanId));
   await tx
@@ -271,4 +283,66 @@ export async function findSubscriptionById(db: Executor, id: string) {
 export async function currentBalanceCents(db: Executor, userId: string): Promise<number> {
   const [row] = await db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
   return row?.balance ?? 0;
+}
+
+/** Wallet-paid site memberships due for renewal, like `findDueRenewals`. */
+export async function findDueSiteRenewals(
+  db: Executor,
+  options: { now: Date; since: Date; after: { expiredAt: Date; fanId: string } | null; limit: number },
+) {
+  return db
+    .select({ fanId: siteSubscriptions.fanId, expiredAt: siteSubscriptions.expiredAt })
+    .from(siteSubscriptions)
+    .where(
+      and(
+        eq(siteSubscriptions.autoRenew, true),
+        eq(siteSubscriptions.paymentMethod, 'wallet'),
+        lte(siteSubscriptions.expiredAt, options.now),
+        gt(siteSubscriptions.expiredAt, options.since),
+        options.after
+          ? sql`(${siteSubscriptions.expiredAt}, ${siteSubscriptions.fanId}) > (${options.after.expiredAt}, ${options.after.fanId})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(siteSubscriptions.expiredAt), asc(siteSubscriptions.fanId))
+    .limit(options.limit);
+}
+
+/** The membership row, locked, while it still renews from the wallet at `periodEnd`. */
+export async function lockDueSiteRenewal(tx: Transaction, options: { fanId: string; periodEnd: Date }) {
+  const [row] = await tx
+    .select({ fanId: siteSubscriptions.fanId })
+    .from(siteSubscriptions)
+    .where(
+      and(
+        eq(siteSubscriptions.fanId, options.fanId),
+        eq(siteSubscriptions.expiredAt, options.periodEnd),
+        eq(siteSubscriptions.autoRenew, true),
+        eq(siteSubscriptions.paymentMethod, 'wallet'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Stops a membership's renewal while it still ends at `periodEnd` (a lapse sets `renewalFailedAt`);
+ * a second worker's call is a no-op. Answers whether this call changed it.
+ */
+export async function stopDueSiteRenewal(
+  db: Executor,
+  options: { fanId: string; periodEnd: Date; failedAt: Date | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(siteSubscriptions)
+    .set({ autoRenew: false, renewalFailedAt: options.failedAt })
+    .where(
+      and(
+        eq(siteSubscriptions.fanId, options.fanId),
+        eq(siteSubscriptions.expiredAt, options.periodEnd),
+        eq(siteSubscriptions.autoRenew, true),
+      ),
+    )
+    .returning({ fanId: siteSubscriptions.fanId });
+  return rows.length > 0;
 }

@@ -23,16 +23,19 @@ import { presentParty, presentSubscription } from './subscriptions.presenter';
 import {
   currentBalanceCents,
   findDueRenewals,
+  findDueSiteRenewals,
   findFanSubscription,
   findPlanPrices,
   findSubscriptionById,
   findSubscriptionOf,
   findUserContact,
   lockDueRenewal,
+  lockDueSiteRenewal,
   lockSiteSubscription,
   lockSubscription,
   saveSiteSubscription,
   searchSubscriptions,
+  stopDueSiteRenewal,
   updateDueRenewal,
   updateSubscription,
 } from './subscriptions.repo';
@@ -273,7 +276,12 @@ export async function subscribeSite(
         balanceCents = await currentBalanceCents(tx, actor.id);
       }
       const expiredAt = addDays(periodStartOf(expiresAt, now), siteSubscriptionPeriodDays);
-      await saveSiteSubscription(tx, { fanId: actor.id, expiredAt, lastPaidAt: now });
+      await saveSiteSubscription(tx, {
+        fanId: actor.id,
+        expiredAt,
+        lastPaidAt: now,
+        paymentMethod: 'wallet',
+      });
       return {
         expiredAt: expiredAt.toISOString(),
         isTrial: false,
@@ -386,5 +394,81 @@ export async function renewDueSubscriptions(ctx: AppContext): Promise<Record<Ren
     const last = due.at(-1);
     if (!last || due.length < 100) return counts;
     after = last;
+  }
+}
+
+/**
+ * Renews one wallet-paid site membership for another month at today's `siteSubscriptionPrice`,
+ * paid to the platform. Safe on several workers like `renewSubscription`: the row is locked while
+ * it still ends at `periodEnd`, the ledger key `site-subscription:{fan}:{periodEnd}` charges a
+ * period once, and the expiry only moves from `periodEnd`. A short wallet lapses it and mails the
+ * fan; a membership the site no longer asks for (setting off) just stops renewing.
+ */
+export async function renewSiteSubscription(
+  ctx: AppContext,
+  options: { fanId: string; periodEnd: Date },
+): Promise<RenewalOutcome> {
+  const settings = await ctx.settings.getAll();
+  const now = ctx.clock.now();
+  if (!settings.siteSubscriptionEnabled) {
+    await stopDueSiteRenewal(ctx.db.db, { ...options, failedAt: null });
+    return 'skipped';
+  }
+  const priceCents = toCents(settings.siteSubscriptionPrice);
+  try {
+    return await inMoneyTransaction(ctx, async (tx): Promise<RenewalOutcome> => {
+      const row = await lockDueSiteRenewal(tx, options);
+      if (!row) return 'skipped';
+      if (priceCents > 0) {
+        await postTransaction(tx, {
+          kind: 'subscription',
+          reference: `site-subscription:${options.fanId}`,
+          idempotencyKey: `site-subscription:${options.fanId}:${options.periodEnd.toISOString()}`,
+          initiatorId: null,
+          metadata: { source: 'site_subscription', renewal: true },
+          lines: [
+            { account: fanWallet(options.fanId), amountCents: -priceCents },
+            { account: platformRevenue, amountCents: priceCents },
+          ],
+          now,
+        });
+      }
+      const expiredAt = addDays(options.periodEnd, siteSubscriptionPeriodDays);
+      await saveSiteSubscription(tx, { fanId: options.fanId, expiredAt, lastPaidAt: now });
+      return 'renewed';
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
+  }
+  if (!(await stopDueSiteRenewal(ctx.db.db, { ...options, failedAt: now }))) return 'skipped';
+  const fan = await findUserContact(ctx.db.db, options.fanId);
+  if (fan?.email) {
+    await ctx.mailer
+      .send({
+        to: fan.email,
+        subject: `Your ${settings.siteName} membership has ended`,
+        text: `Hi ${fan.name},\n\nYour ${settings.siteName} membership could not be renewed: your wallet balance was not enough to pay for the next month. Top up your wallet and subscribe again to keep access.\n\n${ctx.config.PUBLIC_URL}/site-subscription\n`,
+      })
+      .catch((err: unknown) =>
+        ctx.log.error({ err, fanId: options.fanId }, 'membership lapse notice failed'),
+      );
+  }
+  return 'lapsed';
+}
+
+/** One run of the site membership renewals: every due wallet-paid membership, in expiry order. */
+export async function renewDueSiteSubscriptions(ctx: AppContext): Promise<Record<RenewalOutcome, number>> {
+  const counts: Record<RenewalOutcome, number> = { renewed: 0, lapsed: 0, skipped: 0 };
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - renewalGraceMs);
+  let after: { expiredAt: Date; fanId: string } | null = null;
+  for (;;) {
+    const due = await findDueSiteRenewals(ctx.db.db, { now, since, after, limit: 100 });
+    for (const { fanId, expiredAt } of due) {
+      if (expiredAt) counts[await renewSiteSubscription(ctx, { fanId, periodEnd: expiredAt })]++;
+    }
+    const last = due.at(-1);
+    if (!last?.expiredAt || due.length < 100) return counts;
+    after = { fanId: last.fanId, expiredAt: last.expiredAt };
   }
 }

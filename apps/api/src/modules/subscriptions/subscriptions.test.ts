@@ -1,4 +1,4 @@
-import { earnings, eq, outboxEmails, subscriptions } from '@fanstage/db';
+import { earnings, eq, outboxEmails, siteSubscriptions, subscriptions } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
@@ -6,7 +6,7 @@ import { createSession } from '../auth/sessions';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
 import { renewalJobName } from './subscriptions.jobs';
-import { renewDueSubscriptions } from './subscriptions.service';
+import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
 
 const clock = new TestClock();
 let t: TestApp;
@@ -431,5 +431,83 @@ describe('site subscription', () => {
     await fund(fan.user, 20);
     const res = await subscribeSite(fan);
     expect(res.json().data).toMatchObject({ isTrial: false, amount: 9.99, expiredAt: inDays(30) });
+  });
+});
+
+describe('site membership renewals', () => {
+  const subscribeSite = (from: Account) =>
+    as(from, { method: 'POST', url: '/api/payment/subscribe/site', payload: {} });
+  const expiryOf = async (a: Account) =>
+    (await as(a, { url: '/api/users/me' })).json().data.siteSubscription.expiredAt as string | null;
+  const membershipOf = async (a: Account) =>
+    (await t.ctx.db.db.select().from(siteSubscriptions).where(eq(siteSubscriptions.fanId, a.user.id)))[0]!;
+  const plusDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * dayMs).toISOString();
+
+  it('charges the next month from the wallet once even when two workers run at the same time', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 9.99 });
+    const fan = await t.fan();
+    await fund(fan.user, 25);
+    const paid = (await subscribeSite(fan)).json().data;
+    clock.set(new Date(Date.parse(paid.expiredAt) + 60_000));
+    // The price at renewal time applies.
+    await t.ctx.settings.update({ siteSubscriptionPrice: 5 });
+
+    await Promise.all([renewDueSiteSubscriptions(t.ctx), renewDueSiteSubscriptions(t.ctx)]);
+    expect(await expiryOf(fan)).toBe(plusDays(paid.expiredAt, 30));
+    expect(await balanceOf(fan)).toBe(10.01);
+    await renewDueSiteSubscriptions(t.ctx);
+    expect(await balanceOf(fan)).toBe(10.01);
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: true, paymentMethod: 'wallet' });
+  });
+
+  it('lapses a membership the wallet cannot renew, mails the fan once, and a new payment renews again', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 9.99 });
+    const fan = await t.fan();
+    await fund(fan.user, 15);
+    const paid = (await subscribeSite(fan)).json().data;
+    clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
+
+    await Promise.all([renewDueSiteSubscriptions(t.ctx), renewDueSiteSubscriptions(t.ctx)]);
+    expect(await expiryOf(fan)).toBe(paid.expiredAt);
+    expect(await balanceOf(fan)).toBe(5.01);
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: false, renewalFailedAt: clock.now() });
+    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    expect(mail.filter((m) => m.subject.includes('membership has ended'))).toHaveLength(1);
+
+    await fund(fan.user, 5);
+    expect((await subscribeSite(fan)).json().data).toMatchObject({ amount: 9.99, expiredAt: inDays(30) });
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: true, renewalFailedAt: null });
+  });
+
+  it('does not charge for a free trial, nor while the site membership is off', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, trialEnabled: true, trialDurationDays: 14 });
+    const [trialFan, payingFan] = [await t.fan(), await t.fan()];
+    await fund(trialFan.user, 20);
+    await fund(payingFan.user, 20);
+    const trial = (await subscribeSite(trialFan)).json().data;
+    expect(trial.isTrial).toBe(true);
+    await t.ctx.settings.update({ trialEnabled: false });
+    const paid = (await subscribeSite(payingFan)).json().data;
+    await t.ctx.settings.update({ siteSubscriptionEnabled: false });
+    clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
+
+    await renewDueSiteSubscriptions(t.ctx);
+    expect(await balanceOf(trialFan)).toBe(20);
+    expect(await balanceOf(payingFan)).toBe(10.01);
+    expect(await membershipOf(payingFan)).toMatchObject({ autoRenew: false, renewalFailedAt: null });
+  });
+
+  it('renews a due membership when the queue runs the renewal job', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
+    const fan = await t.fan();
+    await fund(fan.user, 20);
+    const paid = (await subscribeSite(fan)).json().data;
+    clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
+    await t.ctx.queue.send(renewalJobName, {});
+    await vi.waitFor(async () => expect(await expiryOf(fan)).toBe(plusDays(paid.expiredAt, 30)), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    expect(await balanceOf(fan)).toBe(0);
   });
 });
