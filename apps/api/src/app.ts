@@ -44,6 +44,7 @@ import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);
   await registerSubscriptionJobs(ctx, app);
+  await registerWalletJobs(ctx, app);
 
   await app.register(errorsPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { idempotencyHeader, maximumIdempotencyKeyLength } from '@fanstage/contract';
-import { and, type Executor, eq, idempotencyKeys, type Transaction } from '@fanstage/db';
+import { and, type Executor, eq, idempotencyKeys, lt, type Transaction } from '@fanstage/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -169,4 +169,20 @@ export async function replyIdempotent<T>(reply: FastifyReply, run: () => Promise
     if (error instanceof IdempotentReplay) return sendStored(reply, error.statusCode, error.body);
     throw error;
   }
+}
+
+/** How long a stored answer is replayed; clients retry within minutes, so a day is plenty. */
+export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the keys stored more than `idempotencyKeyTtlMs` before `now` (a later request with such a
+ * key runs as new). Answers how many were deleted. Safe on several nodes at once.
+ */
+export async function pruneIdempotencyKeys(db: Executor, options: { now: Date }): Promise<number> {
+  const cutoff = new Date(options.now.getTime() - idempotencyKeyTtlMs);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }
