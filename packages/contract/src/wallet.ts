@@ -155,14 +155,25 @@ export const ZEarning = z.object({
   commissionRate: z.number(),
   netPrice: z.number(),
   createdAt: z.string(),
+  /** When a refund gave this charge back (the row keeps the amounts charged); null otherwise. */
+  refundedAt: z.string().nullable(),
 });
 export type TEarning = z.infer<typeof ZEarning>;
 
+/**
+ * Amounts of a range: charges made in it minus refunds made in it (a refund counts on the day it
+ * happened, as in the ledger), so gross and net may be negative on a day with only refunds.
+ */
 const ZTotals = z.object({
   grossPrice: z.number(),
   commission: z.number(),
   netPrice: z.number(),
+  /** Charges in the range. */
   count: z.number().int(),
+  /** Gross and net given back by refunds in the range (already subtracted above), and how many. */
+  refundedGross: z.number(),
+  refundedNet: z.number(),
+  refundCount: z.number().int(),
 });
 
 /** `GET /performer/earning/stats` */
