@@ -36,6 +36,8 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
+import { createRealtimeHub } from './modules/realtime/realtime.hub';
+import { registerRealtimeHandlers } from './modules/realtime/realtime.socket';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -83,6 +85,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const realtime = await createRealtimeHub({
+    redisUrl: config.REDIS_URL,
+    allowedOrigins: origins,
+    log: app.log,
+    createRedis: (url) => new Redis(url, { maxRetriesPerRequest: 2 }),
+  });
+  realtime.attach(app.server);
+  app.addHook('preClose', async () => realtime.close());
+
   const ctx: AppContext = {
     config,
     db,
@@ -98,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         log: app.log,
         pollingIntervalSeconds: config.QUEUE_POLL_SECONDS,
       }),
+    realtime,
     log: app.log,
   };
   // The workers stop here, before whoever opened the database closes it after app.close().
@@ -109,9 +124,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(errorsPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  const origins = config.CORS_ORIGINS.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -135,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
+  registerRealtimeHandlers(ctx, app);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Clock } from './lib/clock';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
+import type { RealtimeHub } from './modules/realtime/realtime.hub';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { JobQueue } from './plugins/queue';
 
@@ -17,5 +18,7 @@ export interface AppContext {
   settings: SettingsService;
   /** Background jobs (media processing, later renewals and emails). */
   queue: JobQueue;
+  /** Live events to connected people (socket.io; across nodes with Redis). */
+  realtime: RealtimeHub;
   log: FastifyBaseLogger;
 }

@@ -90,6 +90,8 @@ export async function findActorByToken(ctx: AppContext, token: string): Promise<
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
   await ctx.db.db.delete(sessions).where(eq(sessions.id, sessionId));
+  // Its live connections end too, on every node.
+  ctx.realtime.disconnectSession(sessionId);
 }
 
 /** Revokes every session of a user except, optionally, the one in use. */
@@ -98,11 +100,13 @@ export async function revokeUserSessions(
   userId: string,
   keepSessionId?: string,
 ): Promise<void> {
-  await ctx.db.db
+  const revoked = await ctx.db.db
     .delete(sessions)
     .where(
       keepSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ id: sessions.id });
+  for (const { id } of revoked) ctx.realtime.disconnectSession(id);
 }

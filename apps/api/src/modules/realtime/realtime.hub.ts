@@ -1,0 +1,137 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayloads,
+  ServerToClientEvents,
+} from '@fanstage/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { createMemoryPresence, createRedisPresence, type Presence } from './realtime.presence';
+
+/*
+ * The socket.io server and the one way other modules reach connected people: `toUser` (every tab
+ * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout). Modules never
+ * touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
+ * nodes and presence lives in Redis; without it, one process does both.
+ */
+
+export interface SocketData {
+  userId: string | null;
+  sessionId: string | null;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+
+export interface RealtimeHub {
+  readonly io: RealtimeServer;
+  readonly presence: Presence;
+  /** Sends to every connection of each person (each gets the same payload). */
+  toUser<K extends ServerEventName>(
+    userId: string | string[],
+    event: K,
+    payload: ServerEventPayloads[K],
+  ): void;
+  /** Sends to everyone in a room (a conversation or stream room joined after a membership check). */
+  toRoom<K extends ServerEventName>(room: string, event: K, payload: ServerEventPayloads[K]): void;
+  /** Ends the connections of a session on every node (logout, revoked sessions). */
+  disconnectSession(sessionId: string): void;
+  /** Serves `/socket.io/` on the app's HTTP server (before it listens). */
+  attach(server: HttpServer): void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  redisUrl?: string;
+  /** Extra browser origins allowed besides the page's own (CORS_ORIGINS). */
+  allowedOrigins: string[];
+  log: FastifyBaseLogger;
+  /** Makes a Redis client (ioredis), so tests and the app share one way of connecting. */
+  createRedis?: (url: string) => Redis;
+}
+
+/**
+ * A browser always sends Origin on a socket handshake; one from another site must not ride on the
+ * session cookie (cross-site WebSocket hijacking). Clients without Origin (apps, bench) pass and
+ * authenticate with a token.
+ */
+export function isAllowedOrigin(req: IncomingMessage, allowedOrigins: string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export async function createRealtimeHub(options: RealtimeOptions): Promise<RealtimeHub> {
+  const io: RealtimeServer = new Server({
+    // Spec section 9: the client tries websocket first, then polling.
+    transports: ['websocket', 'polling'],
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+    maxHttpBufferSize: 64 * 1024,
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const allowed = isAllowedOrigin(req, options.allowedOrigins);
+      callback(allowed ? null : 'This site does not accept connections from that page.', allowed);
+    },
+    ...(options.allowedOrigins.length > 0
+      ? { cors: { origin: options.allowedOrigins, credentials: true } }
+      : {}),
+  });
+
+  const redisClients: Redis[] = [];
+  let presence: Presence;
+  if (options.redisUrl && options.createRedis) {
+    const pub = options.createRedis(options.redisUrl);
+    const sub = pub.duplicate();
+    const store = pub.duplicate();
+    redisClients.push(pub, sub, store);
+    io.adapter(createAdapter(pub, sub, { key: 'fanstage-socket', requestsTimeout: 3000 }));
+    presence = createRedisPresence(store);
+  } else {
+    presence = createMemoryPresence();
+  }
+
+  return {
+    io,
+    presence,
+    toUser(userId, event, payload) {
+      const rooms = Array.isArray(userId) ? userId.map(userRoom) : userRoom(userId);
+      // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot follow the generic K.
+      (io.to(rooms).emit as any)(event, payload);
+    },
+    toRoom(room, event, payload) {
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      (io.to(room).emit as any)(event, payload);
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    attach(server) {
+      io.attach(server);
+    },
+    async close() {
+      io.local.disconnectSockets(true);
+      await presence.close();
+      // io.close() would close the HTTP server too; Fastify does that itself.
+      io.engine?.close();
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+      options.log.debug('realtime closed');
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { serverEvents, sessionCookie, type TAuthResultEvent, ZAuthLoginPayload } from '@fanstage/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { findActorByToken } from '../auth/sessions';
+import { type RealtimeServer, sessionRoom, userRoom } from './realtime.hub';
+
+type AppSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];
+
+/*
+ * Who a socket is. The session token comes from the `token` handshake query (spec), the handshake's
+ * `auth.token`, or the session cookie sent with the handshake. A socket without a valid session
+ * stays connected but joins no room, so it receives nothing private. After every reconnect the
+ * client emits `auth/login` ({ token } or nothing, then the cookie counts) and is answered with
+ * `auth/result`.
+ */
+
+const firstOf = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
+
+export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance): void {
+  const { io, presence } = ctx.realtime;
+
+  const handshakeToken = (socket: AppSocket): string | undefined => {
+    const { query, auth, headers } = socket.handshake;
+    const fromQuery = firstOf(query.token);
+    if (fromQuery) return fromQuery;
+    const fromAuth = firstOf((auth as Record<string, unknown> | undefined)?.token);
+    if (fromAuth) return fromAuth;
+    if (headers.cookie) return app.parseCookie(headers.cookie)[sessionCookie];
+    return undefined;
+  };
+
+  const signOut = async (socket: AppSocket) => {
+    const { userId, sessionId } = socket.data;
+    if (!userId) return;
+    socket.leave(userRoom(userId));
+    if (sessionId) socket.leave(sessionRoom(sessionId));
+    for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
+    socket.data.userId = null;
+    socket.data.sessionId = null;
+    await presence.disconnected(userId).catch((error) => ctx.log.warn({ error }, 'presence update failed'));
+  };
+
+  /** Makes the socket the person of this token (or nobody); answers who it is now. */
+  const authenticate = async (socket: AppSocket, token: string | undefined): Promise<TAuthResultEvent> => {
+    const actor = token ? await findActorByToken(ctx, token) : null;
+    const usable = actor && actor.status === 'active' ? actor : null;
+    if (socket.data.userId && socket.data.sessionId === usable?.sessionId) {
+      return { authenticated: true, userId: socket.data.userId };
+    }
+    await signOut(socket);
+    if (!usable) return { authenticated: false, userId: null };
+    socket.data.userId = usable.id;
+    socket.data.sessionId = usable.sessionId;
+    socket.join([userRoom(usable.id), sessionRoom(usable.sessionId)]);
+    await presence.connected(usable.id).catch((error) => ctx.log.warn({ error }, 'presence update failed'));
+    return { authenticated: true, userId: usable.id };
+  };
+
+  io.on('connection', async (socket) => {
+    socket.data.userId = null;
+    socket.data.sessionId = null;
+    let ready: Promise<unknown> = Promise.resolve();
+    // Events are handled one at a time per socket, so a fast auth/login never races the handshake's.
+    const serially = <T>(work: () => Promise<T>): Promise<T> => {
+      const next = ready.then(work, work);
+      ready = next.catch(() => undefined);
+      return next;
+    };
+
+    socket.on('auth/login', (payload, ack) => {
+      void serially(async () => {
+        const parsed = ZAuthLoginPayload.safeParse(payload ?? {});
+        const token = parsed.success ? (parsed.data.token ?? handshakeToken(socket)) : undefined;
+        const result = await authenticate(socket, token);
+        socket.emit(serverEvents.authResult, result);
+        if (typeof ack === 'function') ack(result);
+      }).catch((error) => ctx.log.warn({ error }, 'socket auth/login failed'));
+    });
+    socket.on('disconnect', () => {
+      void serially(() => signOut(socket));
+    });
+
+    await serially(async () => {
+      const result = await authenticate(socket, handshakeToken(socket));
+      if (socket.connected) socket.emit(serverEvents.authResult, result);
+    }).catch((error) => ctx.log.warn({ error }, 'socket handshake auth failed'));
+  });
+}

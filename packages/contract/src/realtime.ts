@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZId } from './common';
+import { ZMessage } from './messages';
+
+/*
+ * The socket.io events (spec section 7 "Realtime socket"; ARCHITECTURE.md "Realtime"). The server
+ * sends each person their own view of an event (a paid message is locked for the fan and open for
+ * the creator), so payloads are ready to put on screen without a refetch.
+ */
+
+/** Client → server. */
+export const clientEvents = {
+  /** Sent after every (re)connect: `{ token }`; without a token the handshake cookie is used. */
+  authLogin: 'auth/login',
+} as const;
+
+/** Server → client. */
+export const serverEvents = {
+  /** Answer to `auth/login` and to an authenticated handshake: who the socket is now. */
+  authResult: 'auth/result',
+  messageCreated: 'message/created',
+  messageDeleted: 'message/deleted',
+  /** The viewer's total of unseen messages changed. */
+  unreadTotal: 'message/unread-total',
+  /** A member opened the conversation: the viewer's unseen count for it, and the reader. */
+  conversationRead: 'conversation/read',
+  /** The viewer's wallet balance changed (top-up confirmed, charge, refund). */
+  balanceChanged: 'wallet/balance',
+  notification: 'notification',
+} as const;
+
+export const ZAuthLoginPayload = z.object({ token: z.string().max(300).optional() }).strict();
+export type TAuthLoginPayload = z.infer<typeof ZAuthLoginPayload>;
+
+export const ZAuthResultEvent = z.object({
+  authenticated: z.boolean(),
+  userId: ZId.nullable(),
+});
+export type TAuthResultEvent = z.infer<typeof ZAuthResultEvent>;
+
+export const ZMessageCreatedEvent = z.object({ conversationId: ZId, message: ZMessage });
+export type TMessageCreatedEvent = z.infer<typeof ZMessageCreatedEvent>;
+
+export const ZMessageDeletedEvent = z.object({ conversationId: ZId, message: ZMessage });
+export type TMessageDeletedEvent = z.infer<typeof ZMessageDeletedEvent>;
+
+export const ZUnreadTotalEvent = z.object({ total: z.number().int() });
+export type TUnreadTotalEvent = z.infer<typeof ZUnreadTotalEvent>;
+
+export const ZConversationReadEvent = z.object({
+  conversationId: ZId,
+  readerId: ZId,
+  /** The receiving viewer's unseen count in that conversation after the read. */
+  totalNotSeenMessages: z.number().int(),
+});
+export type TConversationReadEvent = z.infer<typeof ZConversationReadEvent>;
+
+export const ZBalanceChangedEvent = z.object({ balance: z.number() });
+export type TBalanceChangedEvent = z.infer<typeof ZBalanceChangedEvent>;
+
+export const ZNotificationEvent = z.object({
+  type: z.enum(['top-up', 'subscription', 'message', 'payout', 'order', 'system']),
+  title: z.string(),
+  text: z.string(),
+  /** A page of the site to open. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TNotificationEvent = z.infer<typeof ZNotificationEvent>;
+
+/** Payload type of each server event, for typed emit and listen on both ends. */
+export interface ServerEventPayloads {
+  'auth/result': TAuthResultEvent;
+  'message/created': TMessageCreatedEvent;
+  'message/deleted': TMessageDeletedEvent;
+  'message/unread-total': TUnreadTotalEvent;
+  'conversation/read': TConversationReadEvent;
+  'wallet/balance': TBalanceChangedEvent;
+  notification: TNotificationEvent;
+}
+export type ServerEventName = keyof ServerEventPayloads;
+
+/** socket.io typed maps (`Server<ClientToServer, ServerToClient>`, `Socket<ServerToClient, ClientToServer>`). */
+export type ServerToClientEvents = {
+  [K in ServerEventName]: (payload: ServerEventPayloads[K]) => void;
+};
+export interface ClientToServerEvents {
+  'auth/login': (payload: TAuthLoginPayload, ack?: (result: TAuthResultEvent) => void) => void;
+}
