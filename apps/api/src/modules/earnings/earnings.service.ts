@@ -3,23 +3,24 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
 import { earningsBalance } from '../wallet/wallet.ledger';
-import { earningTotals, searchEarnings } from './earnings.repo';
+import { earningTotals, searchEarnings, type TotalsRow } from './earnings.repo';
 
 const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
 
-const presentTotals = (row: {
-  gross: string | number;
-  commission: string | number;
-  net: string | number;
-  count: number;
-}) => ({
+const presentTotals = (row: TotalsRow) => ({
   grossPrice: fromCents(Number(row.gross)),
   commission: fromCents(Number(row.commission)),
   netPrice: fromCents(Number(row.net)),
   count: Number(row.count),
+  refundedGross: fromCents(Number(row.refundedGross)),
+  refundedNet: fromCents(Number(row.refundedNet)),
+  refundCount: Number(row.refundCount),
 });
 
-/** A creator's earnings in a date range: totals, by source and by day, and what is left to pay out. */
+/**
+ * A creator's earnings in a date range: totals, by source and by day, net of the refunds made in
+ * the range (on the day of the refund), and what is left to pay out.
+ */
 export async function getMyEarningStats(
   ctx: AppContext,
   options: { actor: Actor; query: Pick<TEarningSearchQuery, 'fromDate' | 'toDate' | 'type'> },
@@ -43,7 +44,7 @@ export async function getMyEarningStats(
   };
 }
 
-/** A page of a creator's earning rows, newest first, with the fan who paid. */
+/** A page of a creator's earning rows, newest first, with the fan who paid and the refund date. */
 export async function searchMyEarnings(
   ctx: AppContext,
   options: { actor: Actor; query: TEarningSearchQuery },
@@ -59,7 +60,7 @@ export async function searchMyEarnings(
     limit: query.limit,
   });
   return {
-    data: rows.map(({ earning, fan }) => ({
+    data: rows.map(({ earning, fan, refundedAt }) => ({
       _id: earning.id,
       type: earning.sourceType,
       sourceId: earning.sourceId,
@@ -69,6 +70,7 @@ export async function searchMyEarnings(
       commissionRate: earning.commissionRate,
       netPrice: fromCents(earning.netCents),
       createdAt: earning.createdAt.toISOString(),
+      refundedAt: refundedAt?.toISOString() ?? null,
     })),
     total,
   };
