@@ -12,7 +12,12 @@ import { newIdempotencyKey, refreshWallet, type UnlockType, unlockItem } from '.
 
 export const walletPath = '/user/wallet';
 
-const names: Record<UnlockType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
+const names: Record<UnlockType, string> = {
+  feed: 'post',
+  video: 'video',
+  gallery: 'gallery',
+  message: 'message',
+};
 
 /**
  * "Unlock for $x": the price, the fan's balance, and one button that buys the item from the

@@ -121,7 +121,7 @@ export const sendTip = async (performerId: string, amount: number, idempotencyKe
     )
   ).data;
 
-export type UnlockType = 'feed' | 'video' | 'gallery';
+export type UnlockType = 'feed' | 'video' | 'gallery' | 'message';
 
 /** Buys a post, video or gallery; one key per attempt. */
 export const unlockItem = async (type: UnlockType, id: string, idempotencyKey: string) =>
