@@ -4,6 +4,7 @@ export * from './assets';
 export * from './billing';
 export * from './commerce';
 export * from './feeds';
+export * from './messaging';
 export * from './payments';
 export * from './site';
 export * from './site-content';
