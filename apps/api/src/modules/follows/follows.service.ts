@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { presentPerformerPublic } from '../performers/performers.presenter';
+import { withActiveSubscribers } from '../performers/performers.repo';
 import { presentPublicUser } from '../users/users.presenter';
 import { deleteFollow, insertFollow, listFollowers, listFollowing } from './follows.repo';
 
@@ -48,8 +49,9 @@ export async function listMyFollowing(
     includeUnlisted: options.actor.role === 'admin',
   });
   const { freeSubscriptionEnabled } = await ctx.settings.getAll();
+  const counted = await withActiveSubscribers(ctx.db.db, rows, ctx.clock.now());
   return {
-    data: rows.map((row) => ({
+    data: counted.map((row) => ({
       ...presentPerformerPublic(row, { siteFreeSubscription: freeSubscriptionEnabled }),
       followedAt: row.followedAt.toISOString(),
     })),

@@ -8,6 +8,7 @@ import {
   listForReview,
   setDocumentsVerdict,
   updateProfile,
+  withActiveSubscribers,
 } from './performers.repo';
 
 /** The document review queue (pending, verified or rejected), with each creator's document file ids. */
@@ -15,7 +16,9 @@ export async function listPerformersForReview(
   ctx: AppContext,
   options: { query: TAdminPerformerQuery },
 ): Promise<{ data: TAdminPerformer[]; total: number }> {
-  const { rows, total } = await listForReview(ctx.db.db, options.query);
+  const listed = await listForReview(ctx.db.db, options.query);
+  const rows = await withActiveSubscribers(ctx.db.db, listed.rows, ctx.clock.now());
+  const total = listed.total;
   const documents = await findDocuments(
     ctx.db.db,
     rows.map((r) => r.user.id),
@@ -24,8 +27,9 @@ export async function listPerformersForReview(
 }
 
 async function readAdminPerformer(ctx: AppContext, performerId: string): Promise<TAdminPerformer> {
-  const row = await findPerformer(ctx.db.db, { id: performerId, viewerId: null });
-  if (!row) throw notFound('That creator');
+  const found = await findPerformer(ctx.db.db, { id: performerId, viewerId: null });
+  if (!found) throw notFound('That creator');
+  const [row = found] = await withActiveSubscribers(ctx.db.db, [found], ctx.clock.now());
   return presentAdminPerformer(row, await findDocuments(ctx.db.db, [row.user.id]));
 }
 

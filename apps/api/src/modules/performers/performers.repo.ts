@@ -7,6 +7,7 @@ import {
   eq,
   files,
   follows,
+  gt,
   ilike,
   inArray,
   isNotNull,
@@ -15,6 +16,7 @@ import {
   type PerformerSocials,
   performerProfiles,
   sql,
+  subscriptions,
   users,
 } from '@fanstage/db';
 
@@ -84,6 +86,38 @@ export const findPerformer = async (
     .limit(1);
   return row ?? null;
 };
+
+/**
+ * The rows with `profile.subscribersCount` set to the number of fans whose subscription runs at
+ * `now` (free, paid and cancelled-but-running alike), in one grouped query on
+ * subscriptions_performer_expiry_idx. Counted, not cached: a subscription ends by time, with no
+ * write that could keep a counter right.
+ */
+export async function withActiveSubscribers<T extends Pick<PerformerRow, 'user' | 'profile'>>(
+  db: Executor,
+  rows: T[],
+  now: Date,
+): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const counts = await db
+    .select({ performerId: subscriptions.performerId, n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(
+      and(
+        inArray(
+          subscriptions.performerId,
+          rows.map((r) => r.user.id),
+        ),
+        gt(subscriptions.expiredAt, now),
+      ),
+    )
+    .groupBy(subscriptions.performerId);
+  const byId = new Map(counts.map((c) => [c.performerId, Number(c.n)]));
+  return rows.map((row) => ({
+    ...row,
+    profile: { ...row.profile, subscribersCount: byId.get(row.user.id) ?? 0 },
+  }));
+}
 
 /** The listed ones among some creator ids. */
 export const findListedIds = async (db: Executor, ids: string[]): Promise<string[]> => {

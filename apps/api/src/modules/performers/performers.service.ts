@@ -43,13 +43,17 @@ import {
   touchLastSeen,
   updateProfile,
   updateUser,
+  withActiveSubscribers,
 } from './performers.repo';
 
 const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getAll()).freeSubscriptionEnabled;
 
 const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerformerPublic[]> => {
-  const free = await siteFreeSubscription(ctx);
-  return rows.map((row) => presentPerformerPublic(row, { siteFreeSubscription: free }));
+  const [free, counted] = await Promise.all([
+    siteFreeSubscription(ctx),
+    withActiveSubscribers(ctx.db.db, rows, ctx.clock.now()),
+  ]);
+  return counted.map((row) => presentPerformerPublic(row, { siteFreeSubscription: free }));
 };
 
 /**
@@ -60,7 +64,8 @@ export async function findPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null },
 ): Promise<TPerformerPublic> {
-  const row = await findVisiblePerformer(ctx, options);
+  const visible = await findVisiblePerformer(ctx, options);
+  const [row = visible] = await withActiveSubscribers(ctx.db.db, [visible], ctx.clock.now());
   const [free, welcomeVideo] = await Promise.all([siteFreeSubscription(ctx), presentWelcomeVideo(ctx, row)]);
   return { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
 }
@@ -82,7 +87,8 @@ async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> 
 
 /** The creator's own full profile: prices, welcome message, commission and document review state. */
 export async function getMyProfile(ctx: AppContext, options: { actor: Actor }): Promise<TPerformerMe> {
-  const row = await readOwnRow(ctx, options.actor);
+  const own = await readOwnRow(ctx, options.actor);
+  const [row = own] = await withActiveSubscribers(ctx.db.db, [own], ctx.clock.now());
   const [documents, free, welcomeVideo] = await Promise.all([
     findDocuments(ctx.db.db, [row.user.id]),
     siteFreeSubscription(ctx),
