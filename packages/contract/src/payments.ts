@@ -170,9 +170,16 @@ export const ZTopUpRequest = z
   });
 export type TTopUpRequest = z.infer<typeof ZTopUpRequest>;
 
+export const paymentOrderTypes = ['wallet_top_up', 'subscription'] as const;
+
 export const ZPaymentOrder = z.object({
   _id: ZId,
-  type: z.literal('wallet_top_up'),
+  /** A top-up credits tokens; a subscription order pays one period of a card subscription. */
+  type: z.enum(paymentOrderTypes),
+  /** What is paid for, in words ("Monthly subscription to Ann"). */
+  description: z.string(),
+  /** Where the checkout page sends the fan back to afterwards. */
+  returnPath: z.string(),
   /** Tokens credited when paid. */
   amount: z.number(),
   /** Price before the coupon. */
@@ -226,6 +233,60 @@ export const ZSandboxPayRequest = z
   })
   .strict();
 export type TSandboxPayRequest = z.infer<typeof ZSandboxPayRequest>;
+
+// ---------------------------------------------------------------- gateway in use
+
+/** `GET /payment/gateway`: which gateway takes card payments now, for the pages' card forms. */
+export const ZPaymentGatewayInfo = z.object({
+  /** null when no gateway is configured (then only the wallet pays). */
+  gateway: ZPaymentGatewayName.nullable(),
+  /** Stripe.js key, when the gateway is Stripe and the admin set it. */
+  stripePublishableKey: z.string().nullable(),
+  /** Creators can connect a Stripe account for payouts. */
+  stripeConnect: z.boolean(),
+});
+export type TPaymentGatewayInfo = z.infer<typeof ZPaymentGatewayInfo>;
+
+// ---------------------------------------------------------------- card subscriptions
+
+export const cardSubscriptionStatuses = ['incomplete', 'active', 'past_due', 'ended'] as const;
+export const ZCardSubscriptionStatus = z.enum(cardSubscriptionStatuses);
+
+/**
+ * A subscription paid by card with recurring billing at the gateway. Subscribing by card answers it
+ * in status `incomplete` with where to pay; access starts only when the gateway confirms the payment.
+ */
+export const ZCardSubscription = z.object({
+  _id: ZId,
+  kind: z.enum(['performer', 'site']),
+  performerId: ZId.nullable(),
+  plan: z.enum(['monthly', 'yearly', 'site']),
+  gateway: ZPaymentGatewayName,
+  status: ZCardSubscriptionStatus,
+  /** Price of one period. */
+  price: z.number(),
+  currency: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** The fan's subscription row once the first period is paid (creator subscriptions). */
+  subscriptionId: ZId.nullable(),
+  createdAt: z.string(),
+});
+export type TCardSubscription = z.infer<typeof ZCardSubscription>;
+
+/** What subscribing by card answers: the pending subscription and how to pay its first period. */
+export const ZCardCheckout = z.object({
+  paymentMethod: z.literal('card'),
+  cardSubscription: ZCardSubscription,
+  /** Sandbox: the hosted checkout page of this site. */
+  checkoutUrl: z.string().nullable(),
+  /** Stripe: the first invoice's PaymentIntent secret for Stripe.js (null when a saved card paid). */
+  clientSecret: z.string().nullable(),
+});
+export type TCardCheckout = z.infer<typeof ZCardCheckout>;
+
+export const ZCardSubscriptionParams = z.object({ id: ZId });
 
 // ---------------------------------------------------------------- saved cards
 

@@ -78,12 +78,23 @@ export const ZPayoutSettings = z.object({
     })
     .nullable(),
   paypalEmail: z.string().nullable(),
-  /** Set by the Stripe Connect onboarding (payment gateway work). */
+  /** Set by the Stripe Connect onboarding (`POST /stripe/accounts`). */
   stripeAccountId: z.string().nullable(),
+  /** Stripe Connect: whether the site offers it and how far the creator's account is. */
+  stripeConnect: z.object({
+    available: z.boolean(),
+    /** Stripe let the account receive payouts (from its `account.updated` event). */
+    payoutsEnabled: z.boolean(),
+    detailsSubmitted: z.boolean(),
+  }),
   /** The methods a payout request may use now. */
   methods: z.array(ZPayoutMethod),
 });
 export type TPayoutSettings = z.infer<typeof ZPayoutSettings>;
+
+/** `POST /stripe/accounts`: the Stripe onboarding page to send the creator to. */
+export const ZStripeAccountLink = z.object({ accountId: z.string(), url: z.string() });
+export type TStripeAccountLink = z.infer<typeof ZStripeAccountLink>;
 
 /** `POST /payout-requests/calculate` */
 export const ZPayoutCalculation = z.object({

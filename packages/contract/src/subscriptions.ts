@@ -25,7 +25,7 @@ export const subscriptionStatuses = ['active', 'cancelled', 'lapsed', 'expired']
 export const ZSubscriptionStatus = z.enum(subscriptionStatuses);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatus>;
 
-/** `wallet` now; `card` comes with the card gateway. */
+/** `wallet` pays at once; `card` starts recurring billing at the payment gateway. */
 export const ZSubscriptionPaymentMethod = z.enum(['wallet', 'card']);
 
 /** `POST /payment/subscribe/performers` */
@@ -34,6 +34,8 @@ export const ZSubscribePerformerRequest = z
     performerId: ZId,
     type: ZSubscriptionType.default('monthly'),
     paymentMethod: ZSubscriptionPaymentMethod.default('wallet'),
+    /** With `card` and Stripe: a saved card pays at once (else the page confirms with Stripe.js). */
+    paymentCardId: ZId.optional(),
   })
   .strict();
 export type TSubscribePerformerRequest = z.infer<typeof ZSubscribePerformerRequest>;
@@ -107,7 +109,7 @@ export const ZCancelSubscriptionParams = z.object({
 
 /** `POST /payment/subscribe/site`: a month from the wallet (or the free trial, once). */
 export const ZSubscribeSiteRequest = z
-  .object({ paymentMethod: ZSubscriptionPaymentMethod.default('wallet') })
+  .object({ paymentMethod: ZSubscriptionPaymentMethod.default('wallet'), paymentCardId: ZId.optional() })
   .strict()
   .nullish();
 

@@ -1,4 +1,4 @@
-import type { PaymentGatewayName, paymentOrders } from '@fanstage/db';
+import type { cardSubscriptions, PaymentGatewayName, paymentOrders } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { createSandboxGateway } from './payments.sandbox';
@@ -9,12 +9,14 @@ import { createStripeGateway } from './payments.stripe';
  * the gateway's webhook (raw body + headers) into a verified, gateway-neutral event; the service
  * decides what the event does to the order and the ledger (payments.service.ts confirmGatewayEvent).
  *
- * Extension points for the other money work: recurring card subscriptions and Connect payouts use
- * the same Stripe client (`stripeClientOf`) and add their event types to `parseWebhook` of the
- * Stripe adapter (events it does not know are recorded and answered 200 "ignored").
+ * Recurring card subscriptions start with `startSubscription`; their invoices come back as events
+ * with `invoice` set (and the sandbox's with the order too), lifecycle changes with `subscription`,
+ * and Stripe Connect's `account.updated` with `account`. Events an adapter does not know are
+ * recorded and answered 200 "ignored".
  */
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type CardSubscriptionRow = typeof cardSubscriptions.$inferSelect;
 
 export interface CheckoutCustomer {
   userId: string;
@@ -38,7 +40,35 @@ export interface StartedPayment {
   clientSecret: string | null;
 }
 
-/** A verified webhook event, reduced to what a top-up needs. */
+/** One paid (or failed) period of a card subscription. */
+export interface GatewayInvoice {
+  /** Unique per period payment (a Stripe invoice id; the sandbox order's payment id). */
+  invoiceId: string;
+  gatewaySubscriptionId: string | null;
+  /** Our card subscription id when the gateway carries it back (metadata). */
+  cardSubscriptionId: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+  /** Sandbox: the last four digits of the test card that paid (renewals charge it again). */
+  cardLast4: string | null;
+}
+
+/** A change of a card subscription at the gateway (cancelled at period end, ended). */
+export interface GatewaySubscriptionChange {
+  gatewaySubscriptionId: string;
+  cardSubscriptionId: string | null;
+  isEnded: boolean;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Stripe Connect: what Stripe says about a connected account. */
+export interface GatewayAccountChange {
+  accountId: string;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** A verified webhook event, reduced to what our flows need. */
 export interface GatewayEvent {
   /** Unique per gateway: a second delivery of the same id is ignored. */
   eventId: string;
@@ -57,6 +87,28 @@ export interface GatewayEvent {
   failureReason: string | null;
   /** A small copy of the event for the record (no card data). */
   summary: Record<string, unknown>;
+  /** Set when the payment is a period of a card subscription. */
+  invoice?: GatewayInvoice | null;
+  subscription?: GatewaySubscriptionChange | null;
+  account?: GatewayAccountChange | null;
+}
+
+export interface StartSubscriptionInput {
+  cardSubscription: CardSubscriptionRow;
+  /** What the fan pays for, in words (the gateway shows it on receipts). */
+  description: string;
+  /** Days one period lasts (30 or 365). */
+  periodDays: number;
+  customerId: string | null;
+  savedCardId: string | null;
+  /** Hosted checkouts (sandbox) pay the first period through an order of type subscription. */
+  firstOrder: PaymentOrderRow | null;
+}
+
+export interface StartedSubscription {
+  gatewaySubscriptionId: string;
+  checkoutUrl: string | null;
+  clientSecret: string | null;
 }
 
 export interface SavedCardFacts {
@@ -78,6 +130,12 @@ export interface PaymentGateway {
   /** Saved cards, for gateways that keep them. */
   attachCard?(input: { customerId: string; paymentMethodId: string }): Promise<SavedCardFacts>;
   detachCard?(input: { gatewayCardId: string }): Promise<void>;
+  /** Starts recurring billing; runs inside the caller's transaction, so it must not use the database. */
+  startSubscription(input: StartSubscriptionInput): Promise<StartedSubscription>;
+  /** Stops renewals at the end of the paid period (access lasts until then). */
+  cancelSubscriptionAtPeriodEnd(input: { gatewaySubscriptionId: string }): Promise<void>;
+  /** Hosted checkouts need a payment order for the first period (the sandbox page pays orders). */
+  readonly paysFirstPeriodThroughOrder: boolean;
 }
 
 /** A webhook whose signature, timestamp or body does not hold: answered 400 and logged. */
@@ -111,6 +169,10 @@ export function gatewayOf(ctx: AppContext, name: PaymentGatewayName): PaymentGat
   }
   return gateway;
 }
+
+/** Stripe is usable: both keys are set. */
+export const isStripeConfigured = (config: AppContext['config']) =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
 
 /**
  * Which gateway takes new top-ups: PAYMENT_GATEWAY when set; else the admin setting

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  cardSubscriptions,
   count,
   coupons,
   couponUses,
@@ -17,6 +18,7 @@ import {
   sql,
   type Transaction,
   tokenPackages,
+  users,
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 
@@ -177,19 +179,51 @@ export const markOrderPaid = async (
     })
     .where(eq(paymentOrders.id, options.id));
 
-/** One order with its coupon code and package name. */
+/** One order with its coupon code and package name, or what a subscription order pays for. */
 const orderWithNames = (db: Executor) =>
   db
-    .select({ order: paymentOrders, couponCode: coupons.code, packageName: tokenPackages.name })
+    .select({
+      order: paymentOrders,
+      couponCode: coupons.code,
+      packageName: tokenPackages.name,
+      plan: cardSubscriptions.plan,
+      performerId: cardSubscriptions.performerId,
+      performerName: users.name,
+      performerUsername: users.username,
+    })
     .from(paymentOrders)
     .leftJoin(coupons, eq(coupons.id, paymentOrders.couponId))
-    .leftJoin(tokenPackages, eq(tokenPackages.id, paymentOrders.tokenPackageId));
+    .leftJoin(tokenPackages, eq(tokenPackages.id, paymentOrders.tokenPackageId))
+    .leftJoin(cardSubscriptions, eq(cardSubscriptions.id, paymentOrders.cardSubscriptionId))
+    .leftJoin(users, eq(users.id, cardSubscriptions.performerId));
 
 export type OrderWithNames = {
   order: PaymentOrderRow;
   couponCode: string | null;
   packageName: string | null;
+  plan?: 'monthly' | 'yearly' | 'site' | null;
+  performerId?: string | null;
+  performerName?: string | null;
+  performerUsername?: string | null;
 };
+
+/** Inserts an order unless one with its gateway payment id exists; answers the stored one. */
+export async function insertOrderOnce(
+  db: Executor,
+  values: typeof paymentOrders.$inferInsert & { gatewayPaymentId: string },
+): Promise<PaymentOrderRow> {
+  await db.insert(paymentOrders).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.gateway, values.gateway),
+        eq(paymentOrders.gatewayPaymentId, values.gatewayPaymentId),
+      ),
+    );
+  return row!;
+}
 
 export const findUserOrder = async (
   db: Executor,

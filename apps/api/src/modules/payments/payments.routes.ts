@@ -13,6 +13,7 @@ import {
   ZId,
   ZOk,
   ZPaymentCard,
+  ZPaymentGatewayInfo,
   ZPaymentOrder,
   ZPaymentOrderParams,
   ZPaymentOrderSearchQuery,
@@ -185,6 +186,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         input: req.body,
       }),
     }),
+  );
+
+  app.get(
+    '/payment/gateway',
+    { schema: { tags, response: { 200: dataOf(ZPaymentGatewayInfo) } } },
+    async () => ({ data: await payments.getGatewayInfo(ctx) }),
   );
 
   // ------------------------------------------------------------ saved cards

@@ -18,6 +18,15 @@ export type SandboxOutcome =
   | { status: 'succeeded' }
   | { status: 'failed'; code: 'card_declined' | 'insufficient_funds'; message: string };
 
+/**
+ * The last four digits the sandbox remembers of a card that paid a subscription, and what a renewal
+ * charged to it does: the sandbox keeps no card numbers, and only the test cards exist there.
+ */
+export const sandboxRenewalOutcomeOf = (last4: string | null): SandboxOutcome =>
+  sandboxOutcomeOf(
+    last4 === '4242' ? '4242424242424242' : last4 === '9995' ? '4000000000009995' : '4000000000000002',
+  );
+
 /** What the sandbox bank does with a card number (digits only). */
 export function sandboxOutcomeOf(cardNumber: string): SandboxOutcome {
   if (cardNumber === '4242424242424242') return { status: 'succeeded' };
@@ -45,6 +54,16 @@ export const ZSandboxEvent = z.object({
     currency: z.string().min(3).max(3),
     failureCode: z.string().max(100).nullable(),
     failureMessage: z.string().max(300).nullable(),
+    /** Set when the payment is one period of a card subscription. */
+    subscription: z
+      .object({
+        id: z.string().regex(/^sbx_sub_[a-f0-9]{32}$/),
+        cardSubscriptionId: z.string().uuid(),
+        periodStart: z.number().int(),
+        periodEnd: z.number().int(),
+        cardLast4: z.string().regex(/^\d{4}$/),
+      })
+      .optional(),
   }),
 });
 export type TSandboxEvent = z.infer<typeof ZSandboxEvent>;
@@ -81,9 +100,25 @@ function verifySandboxSignature(
   if (age > sandboxToleranceSeconds) throw new WebhookRejected('signature timestamp outside the tolerance');
 }
 
+/** The sandbox's id of a card subscription. */
+export const sandboxSubscriptionIdOf = (cardSubscriptionId: string) =>
+  `sbx_sub_${cardSubscriptionId.replaceAll('-', '')}`;
+
 export function createSandboxGateway(ctx: AppContext): PaymentGateway {
   return {
     name: 'sandbox',
+    paysFirstPeriodThroughOrder: true,
+    async startSubscription({ cardSubscription, firstOrder }) {
+      if (!firstOrder) throw new Error('a sandbox subscription is paid through its first order');
+      return {
+        gatewaySubscriptionId: sandboxSubscriptionIdOf(cardSubscription.id),
+        checkoutUrl: `/payment/sandbox/checkout/${firstOrder.id}`,
+        clientSecret: null,
+      };
+    },
+    // The sandbox bills nothing by itself: the renewal job asks it each period, and skips rows
+    // cancelled at period end, so there is nothing to tell it.
+    async cancelSubscriptionAtPeriodEnd() {},
     async startPayment({ order }) {
       return {
         gatewayPaymentId: `sbx_pay_${order.id.replaceAll('-', '')}`,
@@ -110,7 +145,22 @@ export function createSandboxGateway(ctx: AppContext): PaymentGateway {
         amountCents: data.amountCents,
         currency: data.currency.toLowerCase(),
         failureReason: data.failureMessage,
-        summary: { type: parsed.type, paymentId: data.paymentId, failureCode: data.failureCode },
+        summary: {
+          type: parsed.type,
+          paymentId: data.paymentId,
+          failureCode: data.failureCode,
+          ...(data.subscription ? { subscription: data.subscription.id } : {}),
+        },
+        invoice: data.subscription
+          ? {
+              invoiceId: data.paymentId,
+              gatewaySubscriptionId: data.subscription.id,
+              cardSubscriptionId: data.subscription.cardSubscriptionId,
+              periodStart: new Date(data.subscription.periodStart * 1000),
+              periodEnd: new Date(data.subscription.periodEnd * 1000),
+              cardLast4: data.subscription.cardLast4,
+            }
+          : null,
       };
     },
   };

@@ -7,6 +7,7 @@ import {
   type TCouponSearchQuery,
   type TCouponUpdateRequest,
   type TPaymentCard,
+  type TPaymentGatewayInfo,
   type TPaymentOrder,
   type TPaymentOrderSearchQuery,
   type TSandboxPayRequest,
@@ -22,6 +23,15 @@ import type { PaymentGatewayName } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { recordConnectedAccount } from '../payouts/payouts.connect';
+import { findCardSubscription } from '../subscriptions/card-subscriptions.repo';
+import {
+  applyCardInvoice,
+  applyCardSubscriptionChange,
+  type CardEventResult,
+  cardPeriodMs,
+  noticeCardRenewalFailed,
+} from '../subscriptions/card-subscriptions.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
   fanWallet,
@@ -34,14 +44,18 @@ import {
   type CheckoutCustomer,
   currentGatewayName,
   type GatewayEvent,
+  type GatewayInvoice,
   gatewayOf,
+  isStripeConfigured,
   WebhookRejected,
 } from './payments.gateway';
 import type { CouponRow, OrderWithNames, PaymentCardRow, TokenPackageRow } from './payments.repo';
 import * as repo from './payments.repo';
 import {
   newSandboxEventId,
+  type SandboxOutcome,
   sandboxOutcomeOf,
+  sandboxRenewalOutcomeOf,
   sandboxSignatureHeader,
   signSandboxPayload,
   type TSandboxEvent,
@@ -77,7 +91,28 @@ const presentCoupon = (row: CouponRow): TCoupon => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const presentOrder = ({ order, couponCode, packageName }: OrderWithNames): TPaymentOrder => ({
+const planWords = { monthly: 'Monthly', yearly: 'Yearly', site: 'Monthly' } as const;
+
+/** What an order pays for, in words, and where its checkout page sends the fan back to. */
+function purposeOf(found: OrderWithNames): { description: string; returnPath: string } {
+  if (found.order.type !== 'subscription') {
+    return { description: 'Tokens for your wallet', returnPath: '/user/wallet' };
+  }
+  if (found.plan === 'site' || !found.performerId) {
+    return { description: 'Site membership (renews monthly)', returnPath: '/home' };
+  }
+  return {
+    description: `${planWords[found.plan ?? 'monthly']} subscription to ${found.performerName ?? 'the creator'} (renews by card)`,
+    returnPath: `/${found.performerUsername ?? found.performerId}`,
+  };
+}
+
+const presentOrder = (found: OrderWithNames): TPaymentOrder => ({
+  ...presentOrderCore(found),
+  ...purposeOf(found),
+});
+
+const presentOrderCore = ({ order, couponCode, packageName }: OrderWithNames) => ({
   _id: order.id,
   type: order.type,
   amount: fromCents(order.tokensCents),
@@ -461,7 +496,11 @@ export type WebhookOutcome =
   | 'ignored_after_paid'
   | 'duplicate'
   | 'unknown_order'
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  | 'unknown_subscription'
+  | 'updated'
+  | 'ended'
+  | 'unknown_account';
 
 /**
  * Verifies a gateway's webhook (raw body and headers) and processes it. A bad signature is 400 and
@@ -510,7 +549,11 @@ export async function confirmGatewayEvent(
 ): Promise<WebhookOutcome> {
   const { gateway, event } = options;
   const now = ctx.clock.now();
-  return inMoneyTransaction(ctx, async (tx) => {
+  // Read before the transaction (PGlite has one connection).
+  const defaultCommissionRate = event.invoice ? (await ctx.settings.getAll()).performerCommission : 0;
+  let card: CardEventResult | null = null;
+  const outcome = await inMoneyTransaction(ctx, async (tx): Promise<WebhookOutcome> => {
+    card = null;
     const claimed = await repo.claimGatewayEvent(tx, {
       gateway,
       eventId: event.eventId,
@@ -520,6 +563,24 @@ export async function confirmGatewayEvent(
     });
     if (!claimed) return 'duplicate';
     const decide = async (): Promise<{ outcome: WebhookOutcome; orderId: string | null }> => {
+      if (event.account) {
+        const known = await recordConnectedAccount(tx, event.account);
+        return { outcome: known ? 'updated' : 'unknown_account', orderId: null };
+      }
+      if (event.subscription) {
+        card = await applyCardSubscriptionChange(tx, { gateway, change: event.subscription, now });
+        return card;
+      }
+      if (event.invoice && event.outcome !== 'ignored') {
+        card = await applyCardInvoice(tx, {
+          gateway,
+          event: event as GatewayEvent & { invoice: GatewayInvoice },
+          defaultCommissionRate,
+          log: ctx.log,
+          now,
+        });
+        return card;
+      }
       if (event.outcome === 'ignored') return { outcome: 'ignored', orderId: null };
       const order = await repo.lockOrderOfEvent(tx, {
         gateway,
@@ -527,6 +588,8 @@ export async function confirmGatewayEvent(
         orderId: event.orderId,
       });
       if (!order) return { outcome: 'unknown_order', orderId: null };
+      // A subscription order is only ever paid through its subscription's event (above).
+      if (order.type !== 'wallet_top_up') return { outcome: 'unknown_order', orderId: order.id };
       if (event.outcome === 'failed') {
         if (order.status === 'paid') return { outcome: 'ignored_after_paid', orderId: order.id };
         await repo.markOrderStatus(tx, {
@@ -593,6 +656,9 @@ export async function confirmGatewayEvent(
     });
     return outcome;
   });
+  const notice = (card as CardEventResult | null)?.notice;
+  if (notice) await noticeCardRenewalFailed(ctx, notice, gateway === 'sandbox');
+  return outcome;
 }
 
 /**
@@ -610,7 +676,35 @@ export async function paySandboxCheckout(
   const { order } = found;
   if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment was already made.');
   if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This payment was cancelled.');
-  const result = sandboxOutcomeOf(options.input.cardNumber);
+  const cardNumber = options.input.cardNumber;
+  let subscription: TSandboxEvent['data']['subscription'];
+  if (order.cardSubscriptionId) {
+    // The first period of a card subscription starts when it is paid.
+    const row = await findCardSubscription(ctx.db.db, order.cardSubscriptionId);
+    if (!row?.gatewaySubscriptionId) throw notFound('That payment');
+    const start = ctx.clock.now();
+    subscription = {
+      id: row.gatewaySubscriptionId,
+      cardSubscriptionId: row.id,
+      periodStart: Math.floor(start.getTime() / 1000),
+      periodEnd: Math.floor((start.getTime() + cardPeriodMs(row.plan)) / 1000),
+      cardLast4: cardNumber.slice(-4),
+    };
+  }
+  await deliverSandboxEvent(ctx, { order, result: sandboxOutcomeOf(cardNumber), subscription });
+  return getMyOrder(ctx, { actor: options.actor, id: order.id });
+}
+
+/** The sandbox bank's signed webhook about one order, through the same path as any gateway's. */
+async function deliverSandboxEvent(
+  ctx: AppContext,
+  options: {
+    order: repo.PaymentOrderRow;
+    result: SandboxOutcome;
+    subscription?: TSandboxEvent['data']['subscription'];
+  },
+): Promise<WebhookOutcome> {
+  const { order, result } = options;
   const event: TSandboxEvent = {
     id: newSandboxEventId(),
     type: result.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
@@ -622,15 +716,87 @@ export async function paySandboxCheckout(
       currency: order.currency,
       failureCode: result.status === 'failed' ? result.code : null,
       failureMessage: result.status === 'failed' ? result.message : null,
+      ...(options.subscription ? { subscription: options.subscription } : {}),
     },
   };
   const rawBody = JSON.stringify(event);
-  await receiveWebhook(ctx, {
+  const answer = await receiveWebhook(ctx, {
     gateway: 'sandbox',
     rawBody: Buffer.from(rawBody),
     headers: { [sandboxSignatureHeader]: signSandboxPayload(ctx, rawBody) },
   });
-  return getMyOrder(ctx, { actor: options.actor, id: order.id });
+  return answer.outcome;
+}
+
+export type SandboxRenewalOutcome = 'renewed' | 'lapsed' | 'skipped';
+
+/**
+ * The sandbox's recurring billing, asked by the renewal job for one period of a card subscription
+ * that ended at `periodEnd`: an order per period (its payment id is derived from the period, so
+ * two workers share one order), charged to the test card that paid before, answered through the
+ * signed webhook path like the first period. Crediting is once per order whatever runs overlap.
+ */
+export async function chargeSandboxRenewal(
+  ctx: AppContext,
+  options: { cardSubscriptionId: string; periodEnd: Date },
+): Promise<SandboxRenewalOutcome> {
+  const row = await findCardSubscription(ctx.db.db, options.cardSubscriptionId);
+  if (
+    !row?.gatewaySubscriptionId ||
+    row.gateway !== 'sandbox' ||
+    row.status !== 'active' ||
+    row.cancelAtPeriodEnd ||
+    row.currentPeriodEnd?.getTime() !== options.periodEnd.getTime()
+  ) {
+    return 'skipped';
+  }
+  const now = ctx.clock.now();
+  const periodEndUnix = Math.floor(options.periodEnd.getTime() / 1000);
+  const order = await repo.insertOrderOnce(ctx.db.db, {
+    userId: row.fanId,
+    type: 'subscription',
+    cardSubscriptionId: row.id,
+    tokensCents: row.priceCents,
+    originalPriceCents: row.priceCents,
+    priceCents: row.priceCents,
+    gateway: 'sandbox',
+    gatewayPaymentId: `sbx_pay_${row.id.replaceAll('-', '')}_${periodEndUnix}`,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (order.status !== 'pending') return 'skipped';
+  const outcome = await deliverSandboxEvent(ctx, {
+    order,
+    result: sandboxRenewalOutcomeOf(row.cardLast4),
+    subscription: {
+      id: row.gatewaySubscriptionId,
+      cardSubscriptionId: row.id,
+      periodStart: periodEndUnix,
+      periodEnd: Math.floor((options.periodEnd.getTime() + cardPeriodMs(row.plan)) / 1000),
+      cardLast4: row.cardLast4 ?? '0000',
+    },
+  });
+  return outcome === 'credited' ? 'renewed' : outcome === 'failed' ? 'lapsed' : 'skipped';
+}
+
+// ---------------------------------------------------------------- gateway in use
+
+/** Which gateway the pages' card forms talk to (no secrets: the publishable key is public). */
+export async function getGatewayInfo(ctx: AppContext): Promise<TPaymentGatewayInfo> {
+  let gateway: TPaymentGatewayInfo['gateway'];
+  try {
+    gateway = await currentGatewayName(ctx);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    gateway = null;
+  }
+  const settings = await ctx.settings.getAll();
+  return {
+    gateway,
+    stripePublishableKey:
+      gateway === 'stripe' && settings.stripePublishableKey ? settings.stripePublishableKey : null,
+    stripeConnect: isStripeConfigured(ctx.config),
+  };
 }
 
 // ---------------------------------------------------------------- saved cards

@@ -14,6 +14,11 @@ import { findGatewayCustomer, saveGatewayCustomer } from './payments.repo';
  * Stripe through PaymentIntents. A top-up creates a PaymentIntent (idempotent per order); the page
  * confirms it with Stripe.js and the client secret, or a saved card confirms it at once. Only the
  * signed webhook `payment_intent.succeeded` credits the wallet.
+ *
+ * Card subscriptions are Stripe Subscriptions on a price made for them (30 or 365 days, as the
+ * business rules count a month and a year); only `invoice.paid` / `invoice.payment_succeeded`
+ * start or extend access. Invoices of subscriptions also produce PaymentIntent events: those carry
+ * no order id and are answered "unknown order" by the top-up path, which changes nothing.
  */
 
 const clients = new WeakMap<Config, Stripe>();
@@ -44,13 +49,103 @@ export function stripeClientOf(config: Config): Stripe {
 
 const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** What a top-up needs from a PaymentIntent event; other events are recorded and ignored. */
+const dateOf = (unixSeconds: number) => new Date(unixSeconds * 1000);
+
+/** The subscription an invoice belongs to, in the current API shape and the older one. */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): { id: string | null; metadata: Stripe.Metadata } {
+  const details = invoice.parent?.subscription_details;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const ref = details?.subscription ?? legacy ?? null;
+  return {
+    id: typeof ref === 'string' ? ref : (ref?.id ?? null),
+    metadata: details?.metadata ?? {},
+  };
+}
+
+const nothing = {
+  gatewayPaymentId: null,
+  orderId: null,
+  amountCents: null,
+  currency: null,
+  failureReason: null,
+};
+
+/** What our flows need from a Stripe event; other events are recorded and ignored. */
 export function gatewayEventOfStripe(event: Stripe.Event): GatewayEvent {
   const base = {
     eventId: event.id,
     type: event.type,
     summary: { type: event.type } as Record<string, unknown>,
   };
+  if (
+    event.type === 'invoice.paid' ||
+    event.type === 'invoice.payment_succeeded' ||
+    event.type === 'invoice.payment_failed'
+  ) {
+    const invoice = event.data.object as Stripe.Invoice;
+    const subscription = subscriptionOfInvoice(invoice);
+    if (!subscription.id || !invoice.id) return { ...base, ...nothing, outcome: 'ignored' };
+    const succeeded = event.type !== 'invoice.payment_failed';
+    // The line's period is the service period the invoice pays for.
+    const period = invoice.lines?.data?.find((line) => line.period)?.period ?? {
+      start: invoice.period_start,
+      end: invoice.period_end,
+    };
+    return {
+      ...base,
+      outcome: succeeded ? 'succeeded' : 'failed',
+      gatewayPaymentId: null,
+      orderId: null,
+      amountCents: succeeded ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      failureReason: succeeded ? null : 'The card payment for your subscription failed.',
+      summary: {
+        type: event.type,
+        invoice: invoice.id,
+        subscription: subscription.id,
+        billingReason: invoice.billing_reason,
+      },
+      invoice: {
+        invoiceId: invoice.id,
+        gatewaySubscriptionId: subscription.id,
+        cardSubscriptionId: subscription.metadata.cardSubscriptionId ?? null,
+        periodStart: dateOf(period.start),
+        periodEnd: dateOf(period.end),
+        cardLast4: null,
+      },
+    };
+  }
+  if (event.type === 'customer.subscription.deleted' || event.type === 'customer.subscription.updated') {
+    const subscription = event.data.object as Stripe.Subscription;
+    return {
+      ...base,
+      ...nothing,
+      outcome: 'ignored',
+      summary: { type: event.type, subscription: subscription.id, status: subscription.status },
+      subscription: {
+        gatewaySubscriptionId: subscription.id,
+        cardSubscriptionId: subscription.metadata?.cardSubscriptionId ?? null,
+        isEnded:
+          event.type === 'customer.subscription.deleted' ||
+          ['canceled', 'incomplete_expired', 'unpaid'].includes(subscription.status),
+        cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+      },
+    };
+  }
+  if (event.type === 'account.updated') {
+    const account = event.data.object as Stripe.Account;
+    return {
+      ...base,
+      ...nothing,
+      outcome: 'ignored',
+      summary: { type: event.type, account: account.id, payoutsEnabled: account.payouts_enabled },
+      account: {
+        accountId: account.id,
+        payoutsEnabled: Boolean(account.payouts_enabled),
+        detailsSubmitted: Boolean(account.details_submitted),
+      },
+    };
+  }
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object as Stripe.PaymentIntent;
     const succeeded = event.type === 'payment_intent.succeeded';
@@ -65,15 +160,7 @@ export function gatewayEventOfStripe(event: Stripe.Event): GatewayEvent {
       summary: { type: event.type, paymentIntent: intent.id, status: intent.status },
     };
   }
-  return {
-    ...base,
-    outcome: 'ignored',
-    gatewayPaymentId: null,
-    orderId: null,
-    amountCents: null,
-    currency: null,
-    failureReason: null,
-  };
+  return { ...base, ...nothing, outcome: 'ignored' };
 }
 
 export function createStripeGateway(ctx: AppContext): PaymentGateway {
@@ -96,7 +183,52 @@ export function createStripeGateway(ctx: AppContext): PaymentGateway {
 
   return {
     name: 'stripe',
+    paysFirstPeriodThroughOrder: false,
     ensureCustomer,
+    async startSubscription({ cardSubscription: row, description, periodDays, customerId, savedCardId }) {
+      if (!customerId) throw new Error('a Stripe subscription needs a customer');
+      const metadata = {
+        cardSubscriptionId: row.id,
+        fanId: row.fanId,
+        kind: row.kind,
+        plan: row.plan,
+        ...(row.performerId ? { performerId: row.performerId } : {}),
+      };
+      const price = await stripe.prices.create(
+        {
+          currency: row.currency,
+          unit_amount: row.priceCents,
+          recurring: { interval: 'day', interval_count: periodDays },
+          product_data: { name: description, metadata },
+          metadata,
+        },
+        { idempotencyKey: `price:${row.id}` },
+      );
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: price.id }],
+          metadata,
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+          ...(savedCardId
+            ? { default_payment_method: savedCardId, payment_behavior: 'allow_incomplete', off_session: true }
+            : { payment_behavior: 'default_incomplete' }),
+        },
+        { idempotencyKey: `subscription:${row.id}` },
+      );
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      // A saved card was charged at once unless the bank asks the fan to confirm on the page.
+      const needsPage = !savedCardId || subscription.status === 'incomplete';
+      return {
+        gatewaySubscriptionId: subscription.id,
+        checkoutUrl: null,
+        clientSecret: needsPage ? (invoice?.confirmation_secret?.client_secret ?? null) : null,
+      };
+    },
+    async cancelSubscriptionAtPeriodEnd({ gatewaySubscriptionId }) {
+      await stripe.subscriptions.update(gatewaySubscriptionId, { cancel_at_period_end: true });
+    },
     async startPayment({ order, customerId, savedCardId }) {
       const intent = await stripe.paymentIntents.create(
         {

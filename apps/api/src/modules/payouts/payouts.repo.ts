@@ -10,6 +10,7 @@ import {
   payoutRequests,
   payoutSettings,
   sql,
+  stripeConnectedAccounts,
   type Transaction,
   users,
 } from '@fanstage/db';
@@ -143,4 +144,40 @@ export async function payoutTotals(db: Executor, performerId: string) {
     paidCents: Number(requests[0]?.paid ?? 0),
     openCents: Number(requests[0]?.open ?? 0),
   };
+}
+
+export type ConnectedAccountRow = typeof stripeConnectedAccounts.$inferSelect;
+
+/** The creator's Stripe Connect account, if any. */
+export async function findConnectedAccount(
+  db: Executor,
+  userId: string,
+): Promise<ConnectedAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(stripeConnectedAccounts)
+    .where(eq(stripeConnectedAccounts.userId, userId));
+  return row ?? null;
+}
+
+/** Records a new connected account; answers the stored one (a concurrent request may have won). */
+export async function saveConnectedAccount(
+  db: Executor,
+  values: { userId: string; accountId: string },
+): Promise<ConnectedAccountRow> {
+  await db.insert(stripeConnectedAccounts).values(values).onConflictDoNothing();
+  return (await findConnectedAccount(db, values.userId))!;
+}
+
+/** What Stripe said about an account; false when the account is not one of ours. */
+export async function updateConnectedAccount(
+  db: Executor,
+  values: { accountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(stripeConnectedAccounts)
+    .set({ payoutsEnabled: values.payoutsEnabled, detailsSubmitted: values.detailsSubmitted })
+    .where(eq(stripeConnectedAccounts.accountId, values.accountId))
+    .returning({ userId: stripeConnectedAccounts.userId });
+  return rows.length > 0;
 }

@@ -12,12 +12,14 @@ import {
   ZPayoutRequestUpdate,
   ZPayoutSearchQuery,
   ZPayoutSettings,
+  ZStripeAccountLink,
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
 import { moneyRateLimit } from '../wallet/wallet.routes';
+import { connectStripeAccount } from './payouts.connect';
 import * as payouts from './payouts.service';
 
 const tags = ['Payouts'];
@@ -25,6 +27,16 @@ const tags = ['Payouts'];
 /** Creators' payout settings and requests, and the admin review of requests. */
 export const payoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = requireRole('admin');
+
+  app.post(
+    '/stripe/accounts',
+    {
+      preHandler: requireAuth,
+      config: { rateLimit: moneyRateLimit },
+      schema: { tags, response: { 200: dataOf(ZStripeAccountLink) } },
+    },
+    async (req) => ({ data: await connectStripeAccount(ctx, { actor: actorOf(req) }) }),
+  );
 
   app.get(
     '/performers/payout-settings',

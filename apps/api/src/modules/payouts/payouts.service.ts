@@ -17,6 +17,7 @@ import type { PayoutStatus, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { isStripeConfigured } from '../payments/payments.gateway';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
   creatorEarnings,
@@ -27,6 +28,8 @@ import {
   postTransaction,
 } from '../wallet/wallet.ledger';
 import {
+  type ConnectedAccountRow,
+  findConnectedAccount,
   findPayoutSettings,
   findPendingRequest,
   findPerson,
@@ -58,17 +61,36 @@ function requireCreator(actor: Actor) {
 
 const maskAccount = (value: string) => `•••• ${value.slice(-4)}`;
 
-/** The payout methods a creator's settings make usable, in order of preference. */
-export function payoutMethodsOf(settings: PayoutSettingsRow | null): TPayoutMethod[] {
+/**
+ * The payout methods a creator's settings make usable, in order of preference. A connected Stripe
+ * account counts once Stripe says it can receive payouts (`account.updated`).
+ */
+export function payoutMethodsOf(
+  settings: PayoutSettingsRow | null,
+  connected: ConnectedAccountRow | null = null,
+): TPayoutMethod[] {
   if (!settings) return [];
   return [
     ...(settings.bankAccountNumber && settings.bankHolderName ? (['bank'] as const) : []),
-    ...(settings.stripeAccountId ? (['stripe'] as const) : []),
+    ...(settings.stripeAccountId && connected?.payoutsEnabled ? (['stripe'] as const) : []),
     ...(settings.paypalEmail ? (['paypal'] as const) : []),
   ];
 }
 
-function presentSettings(row: PayoutSettingsRow | null): TPayoutSettings {
+/** The settings row with the creator's connected account, as the settings page shows them. */
+async function settingsOf(ctx: AppContext, performerId: string, row?: PayoutSettingsRow | null) {
+  const [settings, connected] = await Promise.all([
+    row === undefined ? findPayoutSettings(ctx.db.db, performerId) : row,
+    findConnectedAccount(ctx.db.db, performerId),
+  ]);
+  return presentSettings(settings, connected, isStripeConfigured(ctx.config));
+}
+
+function presentSettings(
+  row: PayoutSettingsRow | null,
+  connected: ConnectedAccountRow | null,
+  isStripeAvailable: boolean,
+): TPayoutSettings {
   return {
     banking:
       row?.bankAccountNumber && row.bankHolderName
@@ -82,7 +104,12 @@ function presentSettings(row: PayoutSettingsRow | null): TPayoutSettings {
         : null,
     paypalEmail: row?.paypalEmail ?? null,
     stripeAccountId: row?.stripeAccountId ?? null,
-    methods: payoutMethodsOf(row),
+    stripeConnect: {
+      available: isStripeAvailable,
+      payoutsEnabled: connected?.payoutsEnabled ?? false,
+      detailsSubmitted: connected?.detailsSubmitted ?? false,
+    },
+    methods: payoutMethodsOf(row, connected),
   };
 }
 
@@ -92,7 +119,7 @@ export async function getMyPayoutSettings(
   options: { actor: Actor },
 ): Promise<TPayoutSettings> {
   requireCreator(options.actor);
-  return presentSettings(await findPayoutSettings(ctx.db.db, options.actor.id));
+  return settingsOf(ctx, options.actor.id);
 }
 
 /** `PUT /performers/banking-settings`: stores the creator's bank details. */
@@ -109,7 +136,7 @@ export async function updateBankingSettings(
     bankSwiftCode: input.swiftCode,
     bankCountry: input.country,
   });
-  return presentSettings(row);
+  return settingsOf(ctx, options.actor.id, row);
 }
 
 /** `PUT /performers/payment-gateway-settings`: the PayPal email (Stripe Connect sets its own id). */
@@ -121,7 +148,7 @@ export async function updatePaymentGatewaySettings(
   const row = await upsertPayoutSettings(ctx.db.db, options.actor.id, {
     paypalEmail: options.input.paypalEmail,
   });
-  return presentSettings(row);
+  return settingsOf(ctx, options.actor.id, row);
 }
 
 /**
@@ -239,7 +266,18 @@ export async function createPayoutRequest(
   requireCreator(actor);
   const amountCents = toCents(input.amount);
   await checkMinimum(ctx, amountCents);
-  const methods = payoutMethodsOf(await findPayoutSettings(ctx.db.db, actor.id));
+  const [settingsRow, connected] = await Promise.all([
+    findPayoutSettings(ctx.db.db, actor.id),
+    findConnectedAccount(ctx.db.db, actor.id),
+  ]);
+  const methods = payoutMethodsOf(settingsRow, connected);
+  if (methods.length === 0 && connected && !connected.payoutsEnabled) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Your Stripe account cannot receive payouts yet. Finish the Stripe onboarding, or add your bank details.',
+      [{ path: 'method', message: 'Finish the Stripe onboarding.' }],
+    );
+  }
   if (methods.length === 0) {
     throw new AppError(
       'UNPROCESSABLE',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { renewDueSandboxCardSubscriptions } from './card-subscriptions.renewal';
 import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
 
 export const renewalJobName = 'subscriptions.renew';
@@ -20,6 +21,8 @@ export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInst
       if (counts.renewed + counts.lapsed > 0) ctx.log.info(counts, 'subscription renewals');
       const site = await renewDueSiteSubscriptions(ctx);
       if (site.renewed + site.lapsed > 0) ctx.log.info(site, 'site membership renewals');
+      const cards = await renewDueSandboxCardSubscriptions(ctx);
+      if (cards.renewed + cards.lapsed > 0) ctx.log.info(cards, 'sandbox card renewals');
     },
     { retryLimit: 1, expireInSeconds: 30 * 60 },
   );

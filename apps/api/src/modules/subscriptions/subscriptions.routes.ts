@@ -2,6 +2,7 @@ import {
   dataOf,
   listOf,
   ZCancelSubscriptionParams,
+  ZCardCheckout,
   ZMySubscriptionParams,
   ZPerformerSubscriberItem,
   ZPerformerSubscriberSearchQuery,
@@ -15,23 +16,30 @@ import {
   ZUserSubscriptionSearchQuery,
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
 import { moneyRateLimit } from '../wallet/wallet.routes';
+import { cardSubscriptionRoutes } from './card-subscriptions.routes';
 import * as subscriptions from './subscriptions.service';
 
 const tags = ['Subscriptions'];
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const money = [requireAuth, idempotencyKey(ctx)];
+  await app.register(cardSubscriptionRoutes, { ctx });
 
   app.post(
     '/payment/subscribe/performers',
     {
       preHandler: money,
       config: { rateLimit: moneyRateLimit },
-      schema: { tags, body: ZSubscribePerformerRequest, response: { 200: dataOf(ZSubscribeResult) } },
+      schema: {
+        tags,
+        body: ZSubscribePerformerRequest,
+        response: { 200: dataOf(z.union([ZSubscribeResult, ZCardCheckout])) },
+      },
     },
     async (req, reply) =>
       replyIdempotent(reply, () =>
@@ -48,13 +56,18 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       preHandler: money,
       config: { rateLimit: moneyRateLimit },
-      schema: { tags, body: ZSubscribeSiteRequest, response: { 200: dataOf(ZSiteSubscription) } },
+      schema: {
+        tags,
+        body: ZSubscribeSiteRequest,
+        response: { 200: dataOf(z.union([ZSiteSubscription, ZCardCheckout])) },
+      },
     },
     async (req, reply) =>
       replyIdempotent(reply, () =>
         subscriptions.subscribeSite(ctx, {
           actor: actorOf(req),
           paymentMethod: req.body?.paymentMethod ?? 'wallet',
+          paymentCardId: req.body?.paymentCardId,
           idempotency: idempotencyOf(req),
         }),
       ),

@@ -2,6 +2,7 @@ import {
   fromCents,
   siteSubscriptionPeriodDays,
   subscriptionPeriodDays,
+  type TCardCheckout,
   type TPerformerSubscriberItem,
   type TSiteSubscription,
   type TSubscribePerformerRequest,
@@ -19,6 +20,11 @@ import { assertCreator, findVisiblePerformer } from '../performers/performers.ac
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
 import { chargeFan } from '../wallet/wallet.service';
+import {
+  cancelCardRenewalOf,
+  subscribePerformerByCard,
+  subscribeSiteByCard,
+} from './card-subscriptions.service';
 import { presentParty, presentSubscription } from './subscriptions.presenter';
 import {
   currentBalanceCents,
@@ -45,27 +51,31 @@ const addDays = (date: Date, days: number) => new Date(date.getTime() + days * d
 /** Renewing or re-subscribing extends from the current expiry while it is in the future, else from now. */
 const periodStartOf = (expiredAt: Date | null, now: Date) => (expiredAt && expiredAt > now ? expiredAt : now);
 
-const cardNotYet = () =>
-  new AppError('UNPROCESSABLE', 'Paying by card is not available yet. Please pay from your wallet.', [
-    { path: 'paymentMethod', message: 'Only wallet is accepted for now.' },
-  ]);
-
 const planNames = { monthly: 'monthly', yearly: 'yearly' } as const;
 
 /**
  * Subscribes the actor to a creator they may see: monthly or yearly from the wallet at the creator's
  * price (the charge and the row change in one transaction), or the free subscription once per
- * creator. Extends from the current expiry when it is still running.
+ * creator. Extends from the current expiry when it is still running. `card` starts a card
+ * subscription at the gateway instead (card-subscriptions.service.ts).
  */
 export async function subscribePerformer(
   ctx: AppContext,
   options: { actor: Actor; input: TSubscribePerformerRequest; idempotency: IdempotencyScope | null },
-): Promise<TSubscribeResult> {
+): Promise<TSubscribeResult | TCardCheckout> {
   const { actor, input } = options;
-  if (input.paymentMethod === 'card') throw cardNotYet();
   const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: input.performerId });
   const performerId = performer.user.id;
   if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot subscribe to yourself.');
+  if (input.paymentMethod === 'card') {
+    return subscribePerformerByCard(ctx, {
+      actor,
+      performer: { id: performerId, name: performer.user.name, username: performer.user.username },
+      type: input.type,
+      paymentCardId: input.paymentCardId,
+      idempotency: options.idempotency,
+    });
+  }
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
 
@@ -143,6 +153,13 @@ export async function cancelSubscription(
   ctx: AppContext,
   options: { actor: Actor; id: string },
 ): Promise<TSubscription> {
+  const found = await findFanSubscription(ctx.db.db, { id: options.id, fanId: options.actor.id });
+  if (!found) throw notFound('That subscription');
+  if (found.paymentMethod === 'card' && found.autoRenew) {
+    // Stopped at the gateway first; the row follows (access lasts until it expires).
+    const cancelled = await cancelCardRenewalOf(ctx, { row: found });
+    if (cancelled) return presentSubscription(cancelled, ctx.clock.now());
+  }
   const now = ctx.clock.now();
   return ctx.db.db.transaction(async (tx) => {
     const row = await findFanSubscription(tx, { id: options.id, fanId: options.actor.id });
@@ -235,16 +252,27 @@ export async function listSubscriptionPackages(ctx: AppContext): Promise<TSubscr
  */
 export async function subscribeSite(
   ctx: AppContext,
-  options: { actor: Actor; paymentMethod: 'wallet' | 'card'; idempotency: IdempotencyScope | null },
-): Promise<TSiteSubscription> {
+  options: {
+    actor: Actor;
+    paymentMethod: 'wallet' | 'card';
+    paymentCardId?: string;
+    idempotency: IdempotencyScope | null;
+  },
+): Promise<TSiteSubscription | TCardCheckout> {
   const { actor } = options;
-  if (options.paymentMethod === 'card') throw cardNotYet();
   const settings = await ctx.settings.getAll();
   if (!settings.siteSubscriptionEnabled) {
     throw new AppError('UNPROCESSABLE', 'The site membership is not enabled.');
   }
   if (actor.role !== 'user') {
     throw new AppError('UNPROCESSABLE', 'Only fans need a site membership.');
+  }
+  if (options.paymentMethod === 'card') {
+    return subscribeSiteByCard(ctx, {
+      actor,
+      paymentCardId: options.paymentCardId,
+      idempotency: options.idempotency,
+    });
   }
   const now = ctx.clock.now();
   return inMoneyTransaction(ctx, (tx) =>
