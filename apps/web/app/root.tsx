@@ -27,6 +27,7 @@ import { PrimaryLayout } from './components/layouts/primary-layout';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
+import { useRealtime } from './features/realtime/use-realtime';
 import { onUnauthorized } from './lib/api';
 import { cookieColorSchemeManager } from './lib/color-scheme';
 import { themeFromCookie } from './lib/cookies';
@@ -114,6 +115,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const queryClient = useQueryClient();
   useUnauthorizedRedirect();
+  useRealtime(user);
   usePageViews(Boolean(settings.gaCode));
 
   // When the root loader runs again (after a settings change, say), keep the cached user in step.

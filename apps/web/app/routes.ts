@@ -41,6 +41,8 @@ export default [
     route('video/:id', 'routes/content/video.tsx'),
     route('product/:id', 'routes/content/product.tsx'),
     route('user/bookmarks', 'routes/user/bookmarks.tsx'),
+    route('messages', 'routes/messages/messages.tsx', { id: 'messages' }),
+    route('messages/:conversationId', 'routes/messages/messages.tsx', { id: 'messages-thread' }),
     route('user/subscriptions', 'routes/user/subscriptions.tsx'),
     route('creator/subscribers', 'routes/creator/subscribers.tsx'),
     route('admin', 'routes/admin/dashboard.tsx'),

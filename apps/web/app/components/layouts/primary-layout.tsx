@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLogout } from '../../features/auth/use-logout';
+import { MessagesButton } from '../../features/messages/messages-button';
 import { accountPathFor, landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
@@ -105,6 +106,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                   </ActionIcon>
                 </>
               ) : null}
+              {user ? <MessagesButton /> : null}
               <ThemeToggle />
               {user ? (
                 <UserMenu user={user} />

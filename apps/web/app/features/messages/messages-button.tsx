@@ -1,0 +1,36 @@
+import { ActionIcon, Group, Indicator } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ConnectionIndicator } from '../realtime/connection-indicator';
+import { fetchUnreadTotal, messageKeys } from './messages-api';
+
+export const messagesPath = '/messages';
+
+/** Header: the messages icon with the unread total, and the live-connection dot. */
+export function MessagesButton() {
+  const { data: unread = 0 } = useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: fetchUnreadTotal,
+    staleTime: 60_000,
+  });
+  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        disabled={unread === 0}
+        size={18}
+        offset={4}
+        color="red"
+        data-testid="unread-total"
+        data-count={unread}
+      >
+        <ActionIcon component={Link} to={messagesPath} variant="subtle" size={36} aria-label={label}>
+          <IconMessageCircle size={20} />
+        </ActionIcon>
+      </Indicator>
+      <ConnectionIndicator />
+    </Group>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  type ClientToServerEvents,
+  clientEvents,
+  type ServerEventName,
+  type ServerEventPayloads,
+  type ServerToClientEvents,
+} from '@fanstage/contract';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { nextStatus, useSocketStatus } from './socket-status';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Spec section 9: timeout 20 s, unlimited reconnection, delay 1 s ± 50 %, at most 5 s; websocket first. */
+export const socketOptions: Partial<ManagerOptions & SocketOptions> = {
+  transports: ['websocket', 'polling'],
+  timeout: 20_000,
+  reconnection: true,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  reconnectionDelay: 1000,
+  randomizationFactor: 0.5,
+  reconnectionDelayMax: 5000,
+  autoConnect: true,
+  withCredentials: true,
+};
+
+type Listener<K extends ServerEventName> = (payload: ServerEventPayloads[K]) => void;
+
+let socket: AppSocket | null = null;
+const listeners = new Map<string, Set<(payload: never) => void>>();
+/** Called on every connect after the first: time to fetch what was missed. */
+const reconnectListeners = new Set<() => void>();
+
+/** Listens to a server event for as long as the returned function is not called (survives reconnects). */
+export function onServerEvent<K extends ServerEventName>(event: K, listener: Listener<K>): () => void {
+  let set = listeners.get(event);
+  if (!set) {
+    set = new Set();
+    listeners.set(event, set);
+    socket?.on(event as never, ((payload: never) => dispatch(event, payload)) as never);
+  }
+  set.add(listener as (payload: never) => void);
+  return () => set?.delete(listener as (payload: never) => void);
+}
+
+/** Runs after each reconnect (not the first connect). */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+function dispatch(event: string, payload: never) {
+  for (const listener of listeners.get(event) ?? []) {
+    try {
+      listener(payload);
+    } catch (error) {
+      console.error(`socket listener for ${event} failed`, error);
+    }
+  }
+}
+
+/**
+ * Opens the one connection of this tab (only while logged in). The HttpOnly session cookie rides on
+ * the handshake; `token` is added when the app holds one. After each reconnect the client sends
+ * `auth/login` again and tells the features to catch up.
+ */
+export function openSocket(options: { token?: string; url?: string } = {}): AppSocket {
+  if (socket) return socket;
+  const setStatus = useSocketStatus.getState().setStatus;
+  setStatus('initialized');
+  const created: AppSocket = io(options.url ?? '', {
+    ...socketOptions,
+    ...(options.token ? { query: { token: options.token } } : {}),
+  });
+  socket = created;
+  let hasConnected = false;
+  const status = () => useSocketStatus.getState().status;
+
+  created.on('connect', () => {
+    setStatus(nextStatus(status(), 'connect'));
+    if (hasConnected) {
+      created.emit(clientEvents.authLogin, options.token ? { token: options.token } : {});
+      for (const listener of reconnectListeners) listener();
+    }
+    hasConnected = true;
+  });
+  // A server going down closes the transport and the client retries; `io server disconnect` means
+  // this session was revoked (logout elsewhere), which a retry would not mend.
+  created.on('disconnect', () => setStatus(nextStatus(status(), 'disconnect')));
+  created.on('connect_error', () => {
+    if (!created.active) setStatus('failed');
+  });
+  created.io.on('reconnect_attempt', () => setStatus(nextStatus(status(), 'reconnect_attempt')));
+  created.io.on('reconnect_error', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the manager's attempt counter is not in its types.
+    const attempts = (created.io as any).backoff?.attempts ?? 0;
+    setStatus(nextStatus(status(), 'reconnect_error', attempts));
+  });
+  created.io.on('reconnect_failed', () => setStatus(nextStatus(status(), 'reconnect_failed')));
+  created.io.on('error', () => {
+    if (!created.active) setStatus(nextStatus(status(), 'error'));
+  });
+  for (const event of listeners.keys()) {
+    created.on(event as never, ((payload: never) => dispatch(event, payload)) as never);
+  }
+  return created;
+}
+
+/** Closes the connection (logout, or the person changed). */
+export function closeSocket(): void {
+  if (!socket) return;
+  const closing = socket;
+  socket = null;
+  closing.removeAllListeners();
+  closing.io.removeAllListeners();
+  closing.disconnect();
+  useSocketStatus.getState().setStatus('initialized');
+}
+
+export const currentSocket = (): AppSocket | null => socket;
