@@ -3,7 +3,6 @@ import {
   Avatar,
   Box,
   Button,
-  type ButtonProps,
   Card,
   EmptyState,
   Group,
@@ -24,14 +23,12 @@ import {
   IconLink,
   IconLock,
   IconMapPin,
-  IconMessageCircle,
   IconPhoto,
   IconPlus,
   IconRosetteDiscountCheckFilled,
   IconShoppingBag,
   IconVideo,
 } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, subscriptionOffer } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -44,6 +41,7 @@ import { PostList } from '../feed/post-list';
 import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
+import { MessageButton } from '../messages/message-button';
 import { ReportButton } from '../reports/report-modal';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
 import { TipButton } from '../wallet/tip-modal';
@@ -51,7 +49,6 @@ import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
-const comingSoon = 'Coming soon';
 export const newPostPath = '/creator/posts/new';
 // Server and browser may sit in different time zones: format in UTC so the markup matches.
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -108,7 +105,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                     ownerId={performer._id}
                     isCompact
                   />
-                  <SoonAction label="Message" icon={<IconMessageCircle size={18} />} />
+                  <MessageButton performerId={performer._id} />
                   <TipButton performer={performer} />
                   <FollowButton
                     isFollowed={follow.isFollowed}
@@ -332,31 +329,6 @@ function CopyLinkButton({ path }: { path: string }) {
       >
         {clipboard.copied ? <IconCheck size={18} /> : <IconLink size={18} />}
       </Button>
-    </Tooltip>
-  );
-}
-
-function SoonAction({ label, icon }: { label: string; icon: ReactNode }) {
-  return (
-    <SoonButton label={label} variant="default" px={10} aria-label={label}>
-      {icon}
-    </SoonButton>
-  );
-}
-
-/** A fan action that is not wired yet: looks disabled, explains itself in a tooltip, does nothing. */
-function SoonButton({
-  label,
-  ...props
-}: ButtonProps & { label: string; children: ReactNode; 'aria-label'?: string }) {
-  return (
-    <Tooltip label={`${label}: ${comingSoon.toLowerCase()}`}>
-      <Button
-        {...props}
-        aria-disabled
-        className={`${classes.soon} ${props.className ?? ''}`}
-        onClick={(e: MouseEvent) => e.preventDefault()}
-      />
     </Tooltip>
   );
 }

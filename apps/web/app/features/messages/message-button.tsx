@@ -1,0 +1,39 @@
+import { Button } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../lib/guards';
+import { notifyError } from '../../lib/notify';
+import { useCurrentUser } from '../auth/use-current-user';
+import { conversationPath } from './conversation-list';
+import { startConversation } from './messages-api';
+
+/** "Message" on a creator's page: opens (or starts) the chat with them; visitors log in first. */
+export function MessageButton({ performerId }: { performerId: string }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isBusy, setBusy] = useState(false);
+
+  async function open() {
+    if (!user) {
+      await navigate(`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const conversation = await startConversation('performer', performerId);
+      await navigate(conversationPath(conversation._id));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button variant="default" px={10} aria-label="Message" onClick={() => void open()} loading={isBusy}>
+      <IconMessageCircle size={18} />
+    </Button>
+  );
+}
