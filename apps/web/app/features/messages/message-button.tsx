@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../lib/guards';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -12,12 +12,11 @@ import { startConversation } from './messages-api';
 export function MessageButton({ performerId }: { performerId: string }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const location = useLocation();
   const [isBusy, setBusy] = useState(false);
 
   async function open() {
     if (!user) {
-      await navigate(`${paths.login}?redirect=${encodeURIComponent(location.pathname)}`);
+      await navigate(paths.login);
       return;
     }
     setBusy(true);
