@@ -85,6 +85,12 @@ export async function subscribePerformer(
       if (!prices) throw notFound('That creator');
       const row = await lockSubscription(tx, { fanId: actor.id, performerId, now });
       const isRunning = row.expiredAt > now;
+      if (isRunning && row.paymentMethod === 'card' && row.autoRenew) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          'Your subscription to this creator renews by card. Cancel the renewal first to pay from your wallet.',
+        );
+      }
 
       if (input.type === 'free') {
         if (!settings.freeSubscriptionEnabled || !prices.freeSubscriptionEnabled) {
