@@ -1,5 +1,5 @@
 import type { TPerformerPublic, TReactionObjectType } from '@fanstage/contract';
-import { Avatar, Button, Card, Group, Modal, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Card, Group, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBookmark,
@@ -21,6 +21,7 @@ import lockClasses from '../feed/post-media.module.css';
 import { profilePath } from '../performers/performer-card';
 import { UnlockDialog } from '../wallet/unlock-dialog';
 import type { AssetLock, ReactionFacts } from './content-format';
+import { LockSubscribeButton } from './lock-subscribe';
 import { useObjectReactions } from './use-object-reactions';
 
 /** Who made it: avatar, name and handle, linking to their page. */
@@ -164,8 +165,8 @@ function BarButton(props: {
 
 /**
  * A locked gallery or video: the blurred preview (a data: URI) behind the lock of the post card,
- * and what the viewer can do. The unlock and subscribe buttons open the same "payments arrive
- * soon" note as the post card until the wallet lands.
+ * and what the viewer can do: log in, unlock it from the wallet, or subscribe to its creator (the
+ * subscription modal of the creator page).
  */
 export function LockPanel({
   lock,
@@ -173,17 +174,18 @@ export function LockPanel({
   facts,
   ratio = 4 / 3,
   unlock,
+  creator,
 }: {
   lock: AssetLock;
   background: string | null;
   facts?: string;
   ratio?: number;
   /** What the unlock button buys (for sale items). */
-  unlock?: { type: 'video' | 'gallery'; id: string; price: number };
+  unlock: { type: 'video' | 'gallery'; id: string; price: number };
+  /** Whom the subscribe button subscribes to (the page's creator, when it could be loaded). */
+  creator: { performerId: string; performer: TPerformerPublic | null };
 }) {
-  const [soonOpen, soon] = useDisclosure(false);
   const [unlockOpen, unlockDialog] = useDisclosure(false);
-  const canUnlock = lock.kind === 'purchase' && unlock !== undefined;
   return (
     <div className={lockClasses.locked} style={{ aspectRatio: ratio }}>
       {background ? (
@@ -205,43 +207,22 @@ export function LockPanel({
           <Button component={Link} to={paths.login} variant="white" color="dark" radius="xl">
             {lock.action}
           </Button>
-        ) : (
-          <Button variant="gradient" radius="xl" onClick={canUnlock ? unlockDialog.open : soon.open}>
+        ) : lock.kind === 'purchase' ? (
+          <Button variant="gradient" radius="xl" onClick={unlockDialog.open}>
             {lock.action}
           </Button>
+        ) : (
+          <LockSubscribeButton
+            performerId={creator.performerId}
+            performer={creator.performer}
+            label={lock.action}
+          />
         )}
       </div>
-      {canUnlock ? <UnlockDialog opened={unlockOpen} onClose={unlockDialog.close} {...unlock} /> : null}
-      <PaymentsSoonModal
-        opened={soonOpen}
-        onClose={soon.close}
-        kind={lock.kind === 'purchase' ? 'purchase' : 'subscribe'}
-      />
+      {lock.kind === 'purchase' ? (
+        <UnlockDialog opened={unlockOpen} onClose={unlockDialog.close} {...unlock} />
+      ) : null}
     </div>
-  );
-}
-
-/** The note shown by buttons that need money until the wallet arrives (same words as the post card). */
-export function PaymentsSoonModal({
-  opened,
-  onClose,
-  kind,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  kind: 'purchase' | 'subscribe';
-}) {
-  const text =
-    kind === 'purchase'
-      ? 'Unlocking single items is not open yet. It arrives with the wallet, and this one will wait for you.'
-      : 'Subscriptions are not open yet. They will be soon: follow the creator so you do not miss it.';
-  return (
-    <Modal opened={opened} onClose={onClose} title="Payments arrive soon" centered>
-      <Text>{text}</Text>
-      <Button fullWidth mt="lg" onClick={onClose}>
-        Got it
-      </Button>
-    </Modal>
   );
 }
 

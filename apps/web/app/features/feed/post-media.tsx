@@ -6,6 +6,7 @@ import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '../../lib/format';
 import { paths } from '../../lib/guards';
+import { LockSubscribeButton } from '../content/lock-subscribe';
 import { UnlockDialog } from '../wallet/unlock-dialog';
 import { CarouselArrows } from './carousel-arrows';
 import { formatDuration, lockCallToAction } from './feed-format';
@@ -193,7 +194,6 @@ function lockedFacts(post: TFeed): { icon: typeof IconPhoto; text: string } | nu
  * the viewer can do about it. It never asks for the media itself.
  */
 export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?: number | null }) {
-  const [soonOpen, soon] = useDisclosure(false);
   const [unlockOpen, unlock] = useDisclosure(false);
   const cta = lockCallToAction(post, monthlyPrice);
   const facts = lockedFacts(post);
@@ -225,10 +225,12 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
           <Button component={Link} to={paths.login} variant="white" color="dark" radius="xl">
             {cta.action}
           </Button>
-        ) : cta.action ? (
-          <Button variant="gradient" radius="xl" onClick={cta.kind === 'purchase' ? unlock.open : soon.open}>
+        ) : cta.kind === 'purchase' ? (
+          <Button variant="gradient" radius="xl" onClick={unlock.open}>
             {cta.action}
           </Button>
+        ) : cta.kind === 'subscribe' ? (
+          <LockSubscribeButton performerId={post.performer._id} label={cta.action ?? 'Subscribe'} />
         ) : null}
       </div>
       {cta.kind === 'purchase' ? (
@@ -240,16 +242,6 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
           price={post.price}
         />
       ) : null}
-      <Modal opened={soonOpen} onClose={soon.close} title="Payments arrive soon" centered>
-        <Text>
-          {cta.kind === 'purchase'
-            ? 'Unlocking single posts is not open yet. It will be soon, and this post will wait for you.'
-            : 'Subscriptions are not open yet. They will be soon: follow the creator so you do not miss it.'}
-        </Text>
-        <Button fullWidth mt="lg" onClick={soon.close}>
-          Got it
-        </Button>
-      </Modal>
     </div>
   );
 }

@@ -76,6 +76,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           background={gallery.cover?.preview ?? gallery.photos[0]?.media.preview ?? null}
           facts={plural(gallery.numPhotos, 'photo')}
           unlock={{ type: 'gallery', id: gallery._id, price: gallery.price }}
+          creator={{ performerId: gallery.performerId, performer: creator }}
         />
       ) : photos.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">

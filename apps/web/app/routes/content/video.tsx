@@ -85,6 +85,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
             facts={duration ? `Video · ${duration}` : 'Video'}
             ratio={16 / 9}
             unlock={{ type: 'video', id: video._id, price: video.price }}
+            creator={{ performerId: video.performerId, performer: creator }}
           />
         </Stack>
       ) : video.video.urls?.video ? (
