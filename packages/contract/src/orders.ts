@@ -52,11 +52,13 @@ export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZOrderParams = z.object({ id: ZId });
 
-/** `GET /orders/search` (creator) and `GET /orders/users/search` (fan). */
+/** `GET /orders/search` (creator), `GET /orders/users/search` (fan) and `GET /admin/orders/search`. */
 export const ZOrderSearchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   deliveryStatus: ZDeliveryStatus.optional(),
+  /** Part of the product's name or of the buyer's or creator's name or username. */
+  q: z.string().trim().max(200).optional(),
 });
 export type TOrderSearchQuery = z.infer<typeof ZOrderSearchQuery>;
 
