@@ -20,6 +20,7 @@ import {
   tipAmount,
 } from './money';
 import { Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
+import { realtimePhase, type SocketPeople, seedSocketPeople } from './realtime';
 import { type BenchData, type BenchSizes, followedByFan, seedBenchData } from './seed-data';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,10 @@ interface Options {
   shouldExplain: boolean;
   tippingFans: number;
   pgbenchScale: number;
+  sockets: number;
+  messagePairs: number;
+  messageRate: number;
+  redisUrl: string | undefined;
 }
 
 /** The issue's data set (PostgreSQL default) and a tenth of it (PGlite default: it loads in about a minute). */
@@ -79,6 +84,10 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     shouldExplain: env.BENCH_EXPLAIN !== 'false',
     tippingFans: positiveInt(env, 'BENCH_TIPPING_FANS', 2000),
     pgbenchScale: positiveInt(env, 'BENCH_PGBENCH_SCALE', 10),
+    sockets: Math.min(positiveInt(env, 'BENCH_SOCKETS', scale === 'full' ? 10_000 : 2000), sizes.fans - 1),
+    messagePairs: positiveInt(env, 'BENCH_MESSAGE_PAIRS', scale === 'full' ? 5000 : 1000),
+    messageRate: positiveInt(env, 'BENCH_MESSAGE_RATE', 2500),
+    redisUrl: env.BENCH_REDIS_URL || (databaseUrl ? 'redis://127.0.0.1:6379' : undefined),
   };
 }
 
@@ -154,6 +163,7 @@ async function prepareDatabase(
   data: BenchData;
   plans: string[];
   tippers: TippingFans | null;
+  socketPeople: SocketPeople;
 }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-'));
   cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
@@ -173,7 +183,12 @@ async function prepareDatabase(
             (line) => note(`  ${line}`),
           )
         : null;
-    return { data, plans, tippers };
+    const socketPeople = await seedSocketPeople(
+      db,
+      { fans: options.sockets, creators: Math.min(options.sizes.creators, options.messagePairs) },
+      (line) => note(`  ${line}`),
+    );
+    return { data, plans, tippers, socketPeople };
   };
 
   if (!options.databaseUrl) {
@@ -348,25 +363,34 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   );
   const database = await prepareDatabase(options, cleanup);
 
-  const apiPort = await findFreePort(options.ports);
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const api = startChild('Fanstage server', {
-    // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
-    args: [...serverNodeArgs(), '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
-    cwd: repoRoot,
-    env: {
-      ...baseEnv(),
-      ...database.env,
-      NODE_ENV: 'production',
-      SECRET: randomBytes(36).toString('base64url'),
-      SEED_DEMO: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      PUBLIC_URL: apiUrl,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  cleanup.add('Fanstage server', () => api.stop());
+  const serverSecret = randomBytes(36).toString('base64url');
+  /** Starts one production server on the bench database (more than one share it on PostgreSQL). */
+  const startServer = async (name: string, extraEnv: Record<string, string> = {}) => {
+    const port = await findFreePort(options.ports);
+    const url = `http://127.0.0.1:${port}`;
+    const child = startChild(name, {
+      // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+      args: [...serverNodeArgs(), '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+      cwd: repoRoot,
+      env: {
+        ...baseEnv(),
+        ...database.env,
+        NODE_ENV: 'production',
+        SECRET: serverSecret,
+        SEED_DEMO: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        // The bench measures delivery, not the per-account sending limit.
+        MESSAGE_RATE_LIMIT_PER_MINUTE: '100000',
+        ...extraEnv,
+      },
+    });
+    cleanup.add(name, () => child.stop());
+    return { url, child };
+  };
+  const { url: apiUrl, child: api } = await startServer('Fanstage server');
   await waitUntilReady(hello, `http://127.0.0.1:${helloPort}/`, 30_000);
   await waitUntilReady(api, `${apiUrl}/api/ready`, 60_000);
   const { data } = database;
@@ -407,6 +431,37 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${f.name}: ${Math.round(f.requestsPerSecond)} req/s, p99 ${f.p99} ms, ratio ${ratio.toFixed(2)} of hello${failed}`,
     );
   }
+  const realtime = await realtimePhase(
+    {
+      sockets: options.sockets,
+      pairs: options.messagePairs,
+      rate: options.messageRate,
+      seconds: options.duration,
+      redisUrl: options.redisUrl,
+      isPostgres: Boolean(options.databaseUrl),
+    },
+    database.socketPeople,
+    { url: apiUrl, pid: api.process.pid },
+    async (name, env) => {
+      const started = await startServer(name, env);
+      await waitUntilReady(started.child, `${started.url}/api/ready`, 60_000);
+      return started;
+    },
+    note,
+  );
+  for (const line of realtime.lines) console.log(line);
+  if (realtime.readTarget) {
+    const read = await measure(
+      'GET /api/messages/conversations/{id}',
+      `${apiUrl}/api/messages/conversations/${realtime.readTarget.conversationId}`,
+      options,
+      { authorization: `Bearer ${realtime.readTarget.token}` },
+    );
+    figures.push(read);
+    console.log(
+      `${read.name}: ${Math.round(read.requestsPerSecond)} req/s, p99 ${read.p99} ms, ratio ${(read.requestsPerSecond / figures[0]!.requestsPerSecond).toFixed(2)} of hello${read.failures > 0 ? ` (${read.failures} failed requests)` : ''}`,
+    );
+  }
   const money = await moneyPhase(options, apiUrl, database);
   const slowest = figures.slice(1).reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
   const failures = figures.reduce((n, f) => n + f.failures, 0) + money.failures;
@@ -416,10 +471,10 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${data.counts.subscriptions} subscriptions; ` +
       `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
       `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
-      `${money.summary}; ` +
+      `${realtime.summary}; ${money.summary}; ` +
       `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,
   );
-  return failures === 0 && money.ok;
+  return failures === 0 && money.ok && realtime.ok;
 }
 
 const cleanup = new Cleanup();

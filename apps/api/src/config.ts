@@ -33,6 +33,8 @@ const ZConfig = z
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Messages one account may send a minute (the bench raises it to measure delivery, not the limit). */
+    MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PREFIX: z.string().default('fanstage-rl-'),
     WEB_BUILD_DIR: z.string().optional(),
     /** Caps every media upload below its kind's own limit (in MB); tests use it to check 413 cheaply. */

@@ -18,6 +18,7 @@ export default [
     route('user/account', 'routes/user/account.tsx'),
     route('user/following', 'routes/user/following.tsx'),
     route('user/wallet', 'routes/wallet/wallet.tsx'),
+    route('user/cards', 'routes/user/cards.tsx'),
     route('payment/sandbox/checkout/:orderId', 'routes/payment/sandbox-checkout.tsx'),
     route('creator/account', 'routes/creator/account.tsx'),
     route('creator/followers', 'routes/creator/followers.tsx'),

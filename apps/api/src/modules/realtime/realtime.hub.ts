@@ -126,9 +126,10 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
       io.attach(server);
     },
     async close() {
-      io.local.disconnectSockets(true);
       await presence.close();
-      // io.close() would close the HTTP server too; Fastify does that itself.
+      // Closing the engine drops every transport, so clients see "transport close" and retry (to
+      // this node after a restart, or another one). io.close() would close the HTTP server too;
+      // Fastify does that itself.
       io.engine?.close();
       await Promise.allSettled(redisClients.map((client) => client.quit()));
       options.log.debug('realtime closed');

@@ -1,0 +1,413 @@
+// The realtime phase of `npm run bench`: a swarm of socket.io clients, message delivery latency through
+// the API and the socket, and the same across two nodes on one Redis. See README.md, "Realtime".
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DbHandle } from '@fanstage/db';
+import { io, type Socket } from 'socket.io-client';
+import { benchIdOf } from './seed-data';
+
+export interface SocketPeople {
+  /** Bearer tokens of fans 1..fans (fan 0 stays the read targets' fan). */
+  fanTokens: string[];
+  fanIds: string[];
+  /** Bearer tokens of creators 0..creators-1. */
+  creatorTokens: string[];
+  creatorIds: string[];
+}
+
+/**
+ * Gives `fans` fans and `creators` creators a live session with a known token, the way login writes
+ * it (the SHA-256 of the token), in two set-based inserts.
+ */
+export async function seedSocketPeople(
+  db: DbHandle,
+  options: { fans: number; creators: number },
+  log: (line: string) => void,
+): Promise<SocketPeople> {
+  const started = Date.now();
+  const prefix = `fanstage-bench-rt-${randomBytes(12).toString('hex')}-`;
+  const insert = (kind: 'fan' | 'creator', from: number, count: number) =>
+    db.query(
+      `insert into sessions (id, user_id, token_hash, expires_at)
+       select gen_random_uuid(),
+              (overlay(overlay(md5('${kind}:' || i::text) placing '4' from 13) placing '8' from 17)::uuid),
+              encode(sha256(convert_to($1 || i::text, 'UTF8')), 'hex'), now() + interval '1 day'
+         from generate_series(${from}, ${from + count - 1}) i`,
+      [`${prefix}${kind}-`],
+    );
+  await insert('fan', 1, options.fans);
+  await insert('creator', 0, options.creators);
+  log(
+    `${options.fans} fans and ${options.creators} creators with socket sessions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return {
+    fanTokens: Array.from({ length: options.fans }, (_, k) => `${prefix}fan-${k + 1}`),
+    fanIds: Array.from({ length: options.fans }, (_, k) => benchIdOf('fan', k + 1)),
+    creatorTokens: Array.from({ length: options.creators }, (_, k) => `${prefix}creator-${k}`),
+    creatorIds: Array.from({ length: options.creators }, (_, k) => benchIdOf('creator', k)),
+  };
+}
+
+interface AuthResult {
+  authenticated: boolean;
+  userId: string | null;
+}
+
+/** One authenticated socket.io client, as the web client makes it (websocket, token in the query). */
+function connectOne(url: string, token: string, timeoutMs: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      timeout: timeoutMs,
+      forceNew: true,
+      query: { token },
+    });
+    const timer = setTimeout(() => {
+      socket.disconnect();
+      reject(new Error('no auth/result in time'));
+    }, timeoutMs);
+    socket.once('auth/result', (result: AuthResult) => {
+      clearTimeout(timer);
+      if (result.authenticated) resolve(socket);
+      else {
+        socket.disconnect();
+        reject(new Error('the token was refused'));
+      }
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      socket.disconnect();
+      reject(error);
+    });
+  });
+}
+
+export interface Swarm {
+  sockets: Socket[];
+  failed: number;
+  seconds: number;
+  close(): void;
+}
+
+/** Connects one socket per token, `batch` handshakes at a time; every socket must authenticate. */
+export async function connectSwarm(url: string, tokens: string[], batch = 250): Promise<Swarm> {
+  const started = Date.now();
+  const sockets: Socket[] = [];
+  let failed = 0;
+  for (let from = 0; from < tokens.length; from += batch) {
+    const results = await Promise.allSettled(
+      tokens.slice(from, from + batch).map((token) => connectOne(url, token, 20_000)),
+    );
+    for (const r of results) {
+      if (r.status === 'fulfilled') sockets.push(r.value);
+      else failed += 1;
+    }
+  }
+  return {
+    sockets,
+    failed,
+    seconds: (Date.now() - started) / 1000,
+    close: () => {
+      for (const s of sockets) s.disconnect();
+    },
+  };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+
+export interface DeliveryFigure {
+  name: string;
+  sent: number;
+  accepted: number;
+  deliveries: number;
+  deliveriesPerSecond: number;
+  p50: number;
+  p99: number;
+  missing: number;
+  refused: number;
+}
+
+interface Pair {
+  fanToken: string;
+  conversationId: string;
+  fanSocket: Socket;
+  creatorSocket: Socket;
+}
+
+/** Opens (or finds) the conversation of each fan with its creator through the API. */
+export async function openConversations(
+  apiUrl: string,
+  pairs: { fanToken: string; creatorId: string }[],
+  concurrency = 50,
+): Promise<string[]> {
+  const ids: string[] = new Array(pairs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < pairs.length) {
+      const k = next++;
+      const pair = pairs[k]!;
+      const res = await fetch(`${apiUrl}/api/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.fanToken}` },
+        body: JSON.stringify({ source: 'performer', sourceId: pair.creatorId }),
+      });
+      if (!res.ok)
+        throw new Error(
+          `POST /api/conversations answered ${res.status}: ${(await res.text()).slice(0, 200)}`,
+        );
+      ids[k] = ((await res.json()) as { data: { _id: string } }).data._id;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ids;
+}
+
+/**
+ * Sends text messages through `POST /api/messages/conversations/{id}` at `rate` a second for
+ * `seconds`, fans taking turns, and times each `message/created` on the fan's and the creator's
+ * sockets (two deliveries per message) from the moment the request left.
+ */
+export async function measureDelivery(
+  name: string,
+  apiUrl: string,
+  pairs: Pair[],
+  options: { rate: number; seconds: number; maxInFlight?: number },
+): Promise<DeliveryFigure> {
+  const runId = randomBytes(4).toString('hex');
+  const sentAt = new Map<string, number>();
+  const delivered = new Map<string, number>();
+  const latencies: number[] = [];
+  const onCreated = (event: { message: { text: string } }) => {
+    const text = event.message.text;
+    const at = sentAt.get(text);
+    if (at === undefined) return;
+    latencies.push(performance.now() - at);
+    delivered.set(text, (delivered.get(text) ?? 0) + 1);
+  };
+  const sockets = new Set<Socket>();
+  for (const p of pairs) sockets.add(p.fanSocket).add(p.creatorSocket);
+  for (const s of sockets) s.on('message/created', onCreated);
+
+  let sent = 0;
+  let accepted = 0;
+  let refused = 0;
+  let inFlight = 0;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const send = async (seq: number) => {
+    const pair = pairs[seq % pairs.length]!;
+    const text = `bench ${runId} ${seq}`;
+    inFlight += 1;
+    sentAt.set(text, performance.now());
+    try {
+      const res = await fetch(`${apiUrl}/api/messages/conversations/${pair.conversationId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.fanToken}` },
+        body: JSON.stringify({ text }),
+      });
+      await res.arrayBuffer();
+      if (res.ok) accepted += 1;
+      else {
+        refused += 1;
+        sentAt.delete(text);
+      }
+    } catch {
+      refused += 1;
+      sentAt.delete(text);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
+  const started = performance.now();
+  const tickMs = 10;
+  let seq = 0;
+  while (performance.now() - started < options.seconds * 1000) {
+    const due = Math.floor(((performance.now() - started) / 1000) * options.rate);
+    while (seq < due && inFlight < maxInFlight) {
+      void send(seq);
+      seq += 1;
+      sent += 1;
+    }
+    await sleep(tickMs);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  // Requests still in flight and deliveries on their way get five seconds.
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline && (inFlight > 0 || latencies.length < accepted * 2)) await sleep(50);
+  for (const s of sockets) s.off('message/created', onCreated);
+
+  let missing = 0;
+  for (const text of sentAt.keys()) missing += 2 - Math.min(2, delivered.get(text) ?? 0);
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    sent,
+    accepted,
+    deliveries: latencies.length,
+    deliveriesPerSecond: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    missing,
+    refused,
+  };
+}
+
+export function formatDelivery(f: DeliveryFigure, targetRate: number): string {
+  return (
+    `${f.name}: ${Math.round(f.deliveriesPerSecond)} deliveries/s (target ${targetRate * 2}/s: ${targetRate} messages/s ` +
+    `to both members), p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms; ${f.accepted} of ${f.sent} sends accepted` +
+    `${f.refused > 0 ? `, ${f.refused} REFUSED` : ''}${f.missing > 0 ? `, ${f.missing} deliveries MISSING` : ', none missing'}`
+  );
+}
+
+export type { Pair };
+
+export interface RealtimeOptions {
+  sockets: number;
+  pairs: number;
+  rate: number;
+  seconds: number;
+  redisUrl: string | undefined;
+  isPostgres: boolean;
+}
+
+export interface RealtimePhaseResult {
+  lines: string[];
+  summary: string;
+  ok: boolean;
+  /** A conversation holding messages, and its fan's token: the read target. */
+  readTarget: { conversationId: string; token: string } | null;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Resident memory of a process, from /proc (Linux); null elsewhere. */
+async function rssOf(pid: number | undefined): Promise<number | null> {
+  if (!pid) return null;
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The realtime phase: N sockets on one node, delivery latency at a target rate on that node, then
+ * (PostgreSQL and Redis) the same between two nodes sharing Redis: fans on node A, creators on node B.
+ */
+export async function realtimePhase(
+  options: RealtimeOptions,
+  people: SocketPeople,
+  node: { url: string; pid: number | undefined },
+  startNode: (name: string, env: Record<string, string>) => Promise<{ url: string }>,
+  log: (line: string) => void,
+): Promise<RealtimePhaseResult> {
+  const lines: string[] = [];
+  let ok = true;
+  const before = await rssOf(node.pid);
+  const swarm = await connectSwarm(node.url, people.fanTokens.slice(0, options.sockets));
+  const after = await rssOf(node.pid);
+  const memory =
+    before !== null && after !== null
+      ? `, server memory ${mb(before)} → ${mb(after)} MB (${Math.round((after - before) / Math.max(1, swarm.sockets.length) / 1024)} kB a socket)`
+      : '';
+  lines.push(
+    `sockets: ${swarm.sockets.length} connected and authenticated in ${swarm.seconds.toFixed(1)} s ` +
+      `(${Math.round(swarm.sockets.length / Math.max(0.001, swarm.seconds))}/s), ${swarm.failed} failed${memory}`,
+  );
+  if (swarm.failed > 0) ok = false;
+
+  let readTarget: RealtimePhaseResult['readTarget'] = null;
+  let figures: DeliveryFigure[] = [];
+  try {
+    const pairCount = Math.min(options.pairs, swarm.sockets.length);
+    const creatorCount = Math.min(people.creatorTokens.length, pairCount);
+    log(`opening ${pairCount} conversations (fan k with creator k mod ${creatorCount}) through the API`);
+    const creators = await connectSwarm(node.url, people.creatorTokens.slice(0, creatorCount));
+    const conversationIds = await openConversations(
+      node.url,
+      Array.from({ length: pairCount }, (_, k) => ({
+        fanToken: people.fanTokens[k]!,
+        creatorId: people.creatorIds[k % creatorCount]!,
+      })),
+    );
+    const pairs: Pair[] = conversationIds.map((conversationId, k) => ({
+      conversationId,
+      fanToken: people.fanTokens[k]!,
+      fanSocket: swarm.sockets[k]!,
+      creatorSocket: creators.sockets[k % creatorCount]!,
+    }));
+    const one = await measureDelivery(
+      `message delivery, one node, ${swarm.sockets.length} sockets open`,
+      node.url,
+      pairs,
+      {
+        rate: options.rate,
+        seconds: options.seconds,
+      },
+    );
+    figures.push(one);
+    lines.push(formatDelivery(one, options.rate));
+    readTarget = { conversationId: pairs[0]!.conversationId, token: pairs[0]!.fanToken };
+    creators.close();
+  } finally {
+    swarm.close();
+  }
+
+  if (!options.isPostgres || !options.redisUrl) {
+    lines.push(
+      `two nodes skipped: ${!options.isPostgres ? 'two servers cannot share a PGlite database (set BENCH_DATABASE_URL)' : 'set BENCH_REDIS_URL'}`,
+    );
+  } else {
+    log('starting two more nodes on the same database with REDIS_URL');
+    const env = { REDIS_URL: options.redisUrl };
+    const [a, b] = await Promise.all([startNode('node A', env), startNode('node B', env)]);
+    const pairCount = Math.min(options.pairs, 2000, people.fanTokens.length);
+    const creatorCount = Math.min(people.creatorTokens.length, pairCount);
+    const fans = await connectSwarm(a.url, people.fanTokens.slice(0, pairCount));
+    const creators = await connectSwarm(b.url, people.creatorTokens.slice(0, creatorCount));
+    try {
+      const conversationIds = await openConversations(
+        a.url,
+        Array.from({ length: pairCount }, (_, k) => ({
+          fanToken: people.fanTokens[k]!,
+          creatorId: people.creatorIds[k % creatorCount]!,
+        })),
+      );
+      const pairs: Pair[] = conversationIds.map((conversationId, k) => ({
+        conversationId,
+        fanToken: people.fanTokens[k]!,
+        fanSocket: fans.sockets[k]!,
+        creatorSocket: creators.sockets[k % creatorCount]!,
+      }));
+      const two = await measureDelivery(
+        'message delivery, two nodes on Redis (fans on A, creators on B)',
+        a.url,
+        pairs,
+        {
+          rate: options.rate,
+          seconds: options.seconds,
+        },
+      );
+      figures.push(two);
+      lines.push(formatDelivery(two, options.rate));
+    } finally {
+      fans.close();
+      creators.close();
+    }
+  }
+  figures = figures.filter(Boolean);
+  if (figures.some((f) => f.missing > 0 || f.refused > 0)) ok = false;
+  const summary = figures
+    .map(
+      (f) =>
+        `${f.name.split(',')[1]?.trim() ?? f.name}: p99 ${f.p99.toFixed(0)} ms at ${Math.round(f.deliveriesPerSecond)}/s`,
+    )
+    .join('; ');
+  return { lines, summary: `realtime: ${swarm.sockets.length} sockets; ${summary}`, ok, readTarget };
+}
