@@ -8,7 +8,9 @@ import {
   earnings,
   eq,
   files,
+  ilike,
   ne,
+  or,
   orders,
   products,
   purchases,
@@ -96,15 +98,28 @@ export async function searchOrders(
     fanId?: string;
     performerId?: string;
     deliveryStatus?: DeliveryStatus;
+    q?: string;
     offset: number;
     limit: number;
   },
 ) {
+  const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const filters: SQL[] = [
     ...(options.id ? [eq(orders.id, options.id)] : []),
     ...(options.fanId ? [eq(orders.fanId, options.fanId)] : []),
     ...(options.performerId ? [eq(orders.performerId, options.performerId)] : []),
     ...(options.deliveryStatus ? [eq(orders.deliveryStatus, options.deliveryStatus)] : []),
+    ...(pattern
+      ? [
+          or(
+            ilike(orders.productName, pattern),
+            ilike(fans.name, pattern),
+            ilike(fans.username, pattern),
+            ilike(sellers.name, pattern),
+            ilike(sellers.username, pattern),
+          )!,
+        ]
+      : []),
   ];
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, totals] = await Promise.all([
@@ -121,7 +136,12 @@ export async function searchOrders(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .offset(options.offset)
       .limit(options.limit),
-    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(fans, eq(fans.id, orders.fanId))
+      .innerJoin(sellers, eq(sellers.id, orders.performerId))
+      .where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
