@@ -34,6 +34,7 @@ describe('account menu links', () => {
       '/user/following',
       '/user/bookmarks',
       '/user/wallet',
+      '/user/cards',
       '/user/subscriptions',
       '/user/cart',
       '/user/orders',

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconCoins,
   IconCompass,
+  IconCreditCard,
   IconHeart,
   IconHome,
   IconLayoutDashboard,
@@ -72,7 +73,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
 
 /**
  * The links of the account menu: follows and bookmarks; creators' subscribers, earnings, payouts and
- * orders; fans' wallet, subscriptions, cart, orders and addresses.
+ * orders; fans' wallet, saved cards, subscriptions, cart, orders and addresses.
  */
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
@@ -91,6 +92,7 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
   } else {
     links.push(
       { label: 'Wallet', to: '/user/wallet', icon: IconWallet },
+      { label: 'Cards', to: '/user/cards', icon: IconCreditCard },
       { label: 'Subscriptions', to: '/user/subscriptions', icon: IconStar },
       { label: 'Cart', to: '/user/cart', icon: IconShoppingCart },
       { label: 'My orders', to: '/user/orders', icon: IconPackage },
