@@ -14,11 +14,13 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ListPager } from '../admin-money/money-ui';
+import { pageQueryOf } from '../admin-money/money-values';
 import { moneyRequest, newIdempotencyKey, type Page } from '../orders/orders-api';
 import { payoutKeys, payoutStatusColors } from './payouts-api';
 
@@ -27,14 +29,16 @@ const money = (n: number) => `$${n.toFixed(2)}`;
 /** Admin review of payout requests: approve, reject with a reason, mark paid. */
 export function AdminPayouts() {
   const [status, setStatus] = useState('pending');
+  const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: payoutKeys.admin(status),
+    queryKey: [...payoutKeys.admin(status), page],
     queryFn: ({ signal }) =>
       api.get<Page<TPayoutRequest>>('/admin/payout-requests/search', {
-        query: { status: status === 'all' ? undefined : status, limit: 100 },
+        query: { ...pageQueryOf(page, ''), status: status === 'all' ? undefined : status },
         signal,
       }),
+    placeholderData: keepPreviousData,
   });
   useEffect(() => {
     if (list.error) notifyError(list.error);
@@ -56,7 +60,10 @@ export function AdminPayouts() {
     <Stack>
       <SegmentedControl
         value={status}
-        onChange={setStatus}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
         data={['pending', 'approved', 'paid', 'rejected', 'all']}
         w="fit-content"
         aria-label="Status"
@@ -143,6 +150,7 @@ export function AdminPayouts() {
           </Table.ScrollContainer>
         )}
       </Card>
+      <ListPager total={list.data?.total ?? 0} page={page} onChange={setPage} noun="request" />
       {rejecting ? <RejectModal request={rejecting} onClose={() => setRejecting(null)} /> : null}
     </Stack>
   );

@@ -33,6 +33,7 @@ import {
   usePayoutSettings,
   usePendingReview,
 } from './payouts-api';
+import { StripeConnectSection } from './stripe-connect';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
@@ -345,6 +346,7 @@ export function BankingSettingsForm() {
             Save PayPal
           </Button>
         </Group>
+        <StripeConnectSection settings={settings.data} />
       </Stack>
     </Card>
   );

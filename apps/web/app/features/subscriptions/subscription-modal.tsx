@@ -1,20 +1,42 @@
 import type { TPerformerPublic, TSubscriptionType } from '@fanstage/contract';
-import { Anchor, Avatar, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCrown } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
-import { defaultPlan, plansOf, subscribeLabel } from './subscription-plans';
+import {
+  cardLabel,
+  cardsPath,
+  usePaymentGateway,
+  useSavedCards,
+  waitForCardSubscription,
+} from '../wallet/cards-api';
+import { LazyStripeCardForm } from '../wallet/lazy-stripe-card-form';
+import { defaultPlan, type PaymentChoice, payLabel, paymentChoicesFor, plansOf } from './subscription-plans';
 import {
   newIdempotencyKey,
   refreshAfterSubscribing,
   subscribeToPerformer,
+  subscribeToPerformerByCard,
   walletPath,
 } from './subscriptions-api';
 
@@ -41,34 +63,115 @@ export function useSubscriptionModal() {
   };
 }
 
+const newCard = 'new';
+
+/** What the card flow waits for after the subscription was started at Stripe. */
+type CardStage =
+  | { kind: 'choose' }
+  | { kind: 'confirm'; cardSubscriptionId: string; clientSecret: string }
+  | { kind: 'waiting' };
+
 /**
- * Plans with prices (the free one when offered), the wallet balance and "Subscribe for $x". Paid from
- * the wallet; on success the page's posts and media reload unlocked.
+ * Plans with prices (the free one when offered), then how to pay: the wallet (charged at once), or
+ * a card through the site's gateway (the sandbox's checkout page, or Stripe with a saved card or a
+ * card field). A card subscription counts only once the gateway confirms it.
  */
 export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubscriptionModal> }) {
   const { performer, subscriptionType } = modal;
   const user = useCurrentUser();
   const settings = usePublicSettings();
+  const gateway = usePaymentGateway();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [isBusy, setBusy] = useState(false);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [choice, setChoice] = useState<PaymentChoice>('wallet');
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const [stage, setStage] = useState<CardStage>({ kind: 'choose' });
+  const gatewayName = gateway.data?.gateway;
+  const isStripe = gatewayName === 'stripe';
+  const savedCards = useSavedCards(Boolean(modal.showModal && isStripe && choice === 'card'));
   if (!performer) return null;
   const plans = plansOf(performer, settings.freeSubscriptionDuration);
   const plan = plans.find((p) => p.type === subscriptionType) ?? plans[0];
+  const choices = paymentChoicesFor(plan, gatewayName);
+  const method: PaymentChoice = choices.includes(choice) ? choice : 'wallet';
   const balance = user?.balance ?? 0;
-  const isShort = plan ? balance < plan.price : false;
+  const isShort = plan && method === 'wallet' ? balance < plan.price : false;
+  const cards = savedCards.data ?? [];
+  const selectedCard = cardChoice ?? cards[0]?._id ?? newCard;
+  const publishableKey = gateway.data?.stripePublishableKey ?? null;
+
+  function handleClose() {
+    setStage({ kind: 'choose' });
+    modal.close();
+  }
+
+  async function finishSubscribed() {
+    if (!performer) return;
+    notifySuccess(`You are subscribed to ${performer.name}.`);
+    handleClose();
+    setAttemptKey(newIdempotencyKey());
+    await refreshAfterSubscribing(queryClient);
+    void revalidator.revalidate();
+  }
+
+  /** After Stripe took the payment: the webhook grants access; wait for it to say so. */
+  async function awaitConfirmation(cardSubscriptionId: string) {
+    setStage({ kind: 'waiting' });
+    try {
+      const state = await waitForCardSubscription(cardSubscriptionId);
+      if (state.status === 'active') {
+        await finishSubscribed();
+        return;
+      }
+      setStage({ kind: 'choose' });
+      notifications.show({
+        color: state.failureReason ? 'red' : 'yellow',
+        autoClose: 5000,
+        message:
+          state.failureReason ??
+          'Your payment is still being confirmed. Your subscription starts as soon as it is; check back in a minute.',
+      });
+    } catch (error) {
+      setStage({ kind: 'choose' });
+      notifyError(error);
+    }
+  }
+
+  async function handleCard() {
+    if (!plan || !performer) return;
+    const started = await subscribeToPerformerByCard(
+      {
+        performerId: performer._id,
+        type: plan.type,
+        ...(isStripe && selectedCard !== newCard ? { paymentCardId: selectedCard } : {}),
+      },
+      attemptKey,
+    );
+    setAttemptKey(newIdempotencyKey());
+    const { checkoutUrl, clientSecret, cardSubscription } = started.data;
+    if (checkoutUrl) {
+      handleClose();
+      await navigate(checkoutUrl);
+    } else if (clientSecret) {
+      setStage({ kind: 'confirm', cardSubscriptionId: cardSubscription._id, clientSecret });
+    } else {
+      await awaitConfirmation(cardSubscription._id);
+    }
+  }
 
   async function handleSubscribe() {
     if (!plan || !performer) return;
     setBusy(true);
     try {
+      if (method === 'card') {
+        await handleCard();
+        return;
+      }
       await subscribeToPerformer({ performerId: performer._id, type: plan.type }, attemptKey);
-      notifySuccess(`You are subscribed to ${performer.name}.`);
-      modal.close();
-      setAttemptKey(newIdempotencyKey());
-      await refreshAfterSubscribing(queryClient);
-      void revalidator.revalidate();
+      await finishSubscribed();
     } catch (error) {
       setAttemptKey(newIdempotencyKey());
       if (errorCode(error) === 'INSUFFICIENT_BALANCE') {
@@ -92,8 +195,10 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
     }
   }
 
+  const isCardFlow = stage.kind !== 'choose';
+
   return (
-    <Modal opened={modal.showModal} onClose={modal.close} title="Subscribe" centered>
+    <Modal opened={modal.showModal} onClose={handleClose} title="Subscribe" centered>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap">
           <Avatar src={performer.avatar} alt="" radius="xl" size={44} />
@@ -116,7 +221,14 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
           >
             <Stack gap="xs">
               {plans.map((p) => (
-                <Radio.Card key={p.type} value={p.type} radius="md" p="sm" data-testid={`plan-${p.type}`}>
+                <Radio.Card
+                  key={p.type}
+                  value={p.type}
+                  radius="md"
+                  p="sm"
+                  data-testid={`plan-${p.type}`}
+                  disabled={isCardFlow}
+                >
                   <Group wrap="nowrap" align="flex-start">
                     <Radio.Indicator />
                     <div style={{ flex: 1 }}>
@@ -134,30 +246,106 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
             </Stack>
           </Radio.Group>
         )}
-        <Group justify="space-between">
-          <Text c="dimmed">Your wallet balance</Text>
-          <Text fw={600} c={isShort ? 'red' : undefined} data-testid="subscription-balance">
-            {formatPrice(balance)}
-          </Text>
-        </Group>
-        {isShort && plan ? (
-          <Text size="sm" c="dimmed">
-            Your balance is short by {formatPrice(plan.price - balance)}.{' '}
-            <Anchor component={Link} to={walletPath} fw={600}>
-              Top up your wallet
-            </Anchor>
-          </Text>
+        {choices.length > 1 ? (
+          <SegmentedControl
+            fullWidth
+            aria-label="Pay with"
+            value={method}
+            disabled={isCardFlow}
+            onChange={(value) => setChoice(value as PaymentChoice)}
+            data={[
+              {
+                value: 'wallet',
+                label: (
+                  <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-wallet">
+                    <IconWallet size={16} aria-hidden /> Wallet
+                  </Group>
+                ),
+              },
+              {
+                value: 'card',
+                label: (
+                  <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-card">
+                    <IconCreditCard size={16} aria-hidden /> Card
+                  </Group>
+                ),
+              },
+            ]}
+          />
         ) : null}
-        <Button
-          fullWidth
-          variant="gradient"
-          leftSection={<IconCrown size={18} />}
-          loading={isBusy}
-          disabled={!plan}
-          onClick={handleSubscribe}
-        >
-          {subscribeLabel(plan)}
-        </Button>
+        {method === 'wallet' ? (
+          <>
+            <Group justify="space-between">
+              <Text c="dimmed">Your wallet balance</Text>
+              <Text fw={600} c={isShort ? 'red' : undefined} data-testid="subscription-balance">
+                {formatPrice(balance)}
+              </Text>
+            </Group>
+            {isShort && plan ? (
+              <Text size="sm" c="dimmed">
+                Your balance is short by {formatPrice(plan.price - balance)}.{' '}
+                <Anchor component={Link} to={walletPath} fw={600}>
+                  Top up your wallet
+                </Anchor>
+              </Text>
+            ) : null}
+          </>
+        ) : gatewayName === 'sandbox' ? (
+          <Text size="sm" c="dimmed" data-testid="card-sandbox-note">
+            You pay on the test checkout page (card 4242 4242 4242 4242), then come back here. The card is
+            charged again each period until you cancel.
+          </Text>
+        ) : stage.kind === 'choose' ? (
+          savedCards.isLoading ? (
+            <Loader size="sm" />
+          ) : (
+            <Select
+              label="Card"
+              data-testid="card-select"
+              allowDeselect={false}
+              value={selectedCard}
+              onChange={(value) => setCardChoice(value)}
+              data={[
+                ...cards.map((c) => ({ value: c._id, label: cardLabel(c) })),
+                { value: newCard, label: 'A new card' },
+              ]}
+              description={
+                <Anchor component={Link} to={cardsPath} size="xs">
+                  Manage your cards
+                </Anchor>
+              }
+            />
+          )
+        ) : null}
+
+        {stage.kind === 'confirm' ? (
+          publishableKey ? (
+            <LazyStripeCardForm
+              publishableKey={publishableKey}
+              clientSecret={stage.clientSecret}
+              submitLabel={plan ? `Pay ${formatPrice(plan.price)}` : 'Pay'}
+              onDone={() => awaitConfirmation(stage.cardSubscriptionId)}
+            />
+          ) : (
+            <Alert color="red">Card payments are not set up on this site yet (no Stripe key).</Alert>
+          )
+        ) : stage.kind === 'waiting' ? (
+          <Group gap="sm" justify="center" role="status">
+            <Loader size="sm" />
+            <Text>Confirming your payment…</Text>
+          </Group>
+        ) : (
+          <Button
+            fullWidth
+            variant="gradient"
+            leftSection={method === 'card' ? <IconCreditCard size={18} /> : <IconCrown size={18} />}
+            loading={isBusy}
+            disabled={!plan || (method === 'card' && gateway.isLoading)}
+            onClick={handleSubscribe}
+          >
+            {payLabel(plan, method, gatewayName)}
+          </Button>
+        )}
         <Text size="xs" c="dimmed" ta="center">
           Cancel any time on your subscriptions page; access lasts until the period ends.
         </Text>

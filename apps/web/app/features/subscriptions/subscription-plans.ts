@@ -16,7 +16,7 @@ export function plansOf(performer: TPerformerPublic, freeDays: number): Plan[] {
       type: 'monthly',
       title: 'Monthly',
       price: performer.monthlyPrice,
-      detail: '30 days, renews from your wallet',
+      detail: '30 days, renews automatically',
     });
   }
   if (performer.yearlyPrice !== null && performer.yearlyPrice > 0) {
@@ -24,7 +24,7 @@ export function plansOf(performer: TPerformerPublic, freeDays: number): Plan[] {
       type: 'yearly',
       title: 'Yearly',
       price: performer.yearlyPrice,
-      detail: '365 days, renews from your wallet',
+      detail: '365 days, renews automatically',
     });
   }
   if (performer.freeSubscription) {
@@ -48,4 +48,30 @@ export function defaultPlan(performer: TPerformerPublic): TSubscriptionType {
 export function subscribeLabel(plan: Plan | undefined): string {
   if (!plan) return 'Subscribe';
   return plan.type === 'free' ? 'Start free subscription' : `Subscribe for ${formatPrice(plan.price)}`;
+}
+
+export type PaymentChoice = 'wallet' | 'card';
+
+/**
+ * How a plan may be paid: the wallet always; a card when the site has a card gateway and the plan
+ * costs something (the free one needs no payment).
+ */
+export function paymentChoicesFor(
+  plan: Plan | undefined,
+  gateway: 'sandbox' | 'stripe' | null | undefined,
+): PaymentChoice[] {
+  if (!plan || plan.type === 'free' || !gateway) return ['wallet'];
+  return ['wallet', 'card'];
+}
+
+/** The button of the modal for a plan and a way to pay. */
+export function payLabel(
+  plan: Plan | undefined,
+  choice: PaymentChoice,
+  gateway: 'sandbox' | 'stripe' | null | undefined,
+) {
+  if (!plan || choice === 'wallet' || plan.type === 'free') return subscribeLabel(plan);
+  return gateway === 'sandbox'
+    ? `Continue to checkout (${formatPrice(plan.price)})`
+    : `Pay ${formatPrice(plan.price)} by card`;
 }

@@ -1,4 +1,5 @@
 import type {
+  TCardCheckout,
   TPerformerSubscriberItem,
   TSiteSubscription,
   TSubscribeResult,
@@ -78,6 +79,17 @@ export const subscribeToPerformer = (
   moneyPost<{ data: TSubscribeResult }>(
     '/payment/subscribe/performers',
     { ...input, paymentMethod: 'wallet' },
+    idempotencyKey,
+  );
+
+/** Starts a card subscription: where to pay its first period (nothing is granted yet). */
+export const subscribeToPerformerByCard = (
+  input: { performerId: string; type: TSubscriptionType; paymentCardId?: string },
+  idempotencyKey: string,
+) =>
+  moneyPost<{ data: TCardCheckout }>(
+    '/payment/subscribe/performers',
+    { ...input, paymentMethod: 'card' },
     idempotencyKey,
   );
 

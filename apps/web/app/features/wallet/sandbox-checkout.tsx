@@ -38,10 +38,16 @@ const formatExpiry = (value: string) => {
 function OrderSummary({ order }: { order: TPaymentOrder }) {
   return (
     <Stack gap={6}>
-      <Group justify="space-between">
-        <Text c="dimmed">Tokens for your wallet</Text>
-        <Text fw={600}>{formatPrice(order.amount)}</Text>
-      </Group>
+      {order.type === 'subscription' ? (
+        <Text c="dimmed" data-testid="checkout-description">
+          {order.description}
+        </Text>
+      ) : (
+        <Group justify="space-between">
+          <Text c="dimmed">Tokens for your wallet</Text>
+          <Text fw={600}>{formatPrice(order.amount)}</Text>
+        </Group>
+      )}
       {order.couponCode ? (
         <Group justify="space-between">
           <Text c="dimmed">
@@ -87,6 +93,10 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
       const result = await payWithSandbox(orderId, { cardNumber, expiry, cvc, name: name || undefined });
       queryClient.setQueryData(walletKeys.order(orderId), result);
       await refreshWallet(queryClient);
+      // A paid subscription unlocks content: every cached page may have changed.
+      if (result.type === 'subscription' && result.status === 'paid') {
+        await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'users' });
+      }
     } catch (error) {
       const details = errorDetails(error);
       if (details.length > 0) setErrors(Object.fromEntries(details.map((d) => [d.path, d.message])));
@@ -103,7 +113,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
     } catch (error) {
       notifyError(error);
     }
-    await navigate(walletPath);
+    await navigate(order.data?.returnPath ?? walletPath);
   }
 
   if (order.isLoading) {
@@ -145,15 +155,19 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
 
         {current.status === 'paid' ? (
           <Alert color="teal" icon={<IconCircleCheck />} title="Payment received" role="status">
-            <Text>{formatPrice(current.amount)} was added to your wallet.</Text>
-            <Button component={Link} to={walletPath} mt="md" fullWidth>
-              Back to the wallet
+            <Text>
+              {current.type === 'subscription'
+                ? 'Your subscription is active. The card is charged again each period until you cancel.'
+                : `${formatPrice(current.amount)} was added to your wallet.`}
+            </Text>
+            <Button component={Link} to={current.returnPath} mt="md" fullWidth data-testid="checkout-back">
+              {current.type === 'subscription' ? 'Back to the page' : 'Back to the wallet'}
             </Button>
           </Alert>
         ) : current.status === 'cancelled' ? (
           <Alert color="gray" title="Payment cancelled">
-            <Anchor component={Link} to={walletPath}>
-              Back to the wallet
+            <Anchor component={Link} to={current.returnPath}>
+              Go back
             </Anchor>
           </Alert>
         ) : (

@@ -82,8 +82,8 @@ export function SavedCards() {
     <Stack maw={640}>
       {info?.gateway === 'sandbox' ? (
         <Alert icon={<IconInfoCircle />} color="grape" title="Test payments" data-testid="sandbox-cards-note">
-          This site takes card payments through a sandbox checkout page that accepts test cards (4242 4242 4242 4242
-          pays). No cards are saved here: you enter a test card on the checkout page each time.
+          This site takes card payments through a sandbox checkout page that accepts test cards (4242 4242
+          4242 4242 pays). No cards are saved here: you enter a test card on the checkout page each time.
         </Alert>
       ) : null}
       {info && info.gateway === null ? (
@@ -139,8 +139,8 @@ export function SavedCards() {
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete this card?" centered>
         <Stack>
           <Text>
-            {toDelete ? cardLabel(toDelete) : ''} will be removed. Subscriptions already paid with it keep running
-            until you cancel them.
+            {toDelete ? cardLabel(toDelete) : ''} will be removed. Subscriptions already paid with it keep
+            running until you cancel them.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setToDelete(null)}>

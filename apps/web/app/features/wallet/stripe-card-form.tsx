@@ -62,7 +62,10 @@ function CardForm({ clientSecret, submitLabel, onDone }: Omit<StripeCardFormProp
       <Stack gap="sm">
         <Box
           p="sm"
-          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
         >
           <CardElement
             options={{
