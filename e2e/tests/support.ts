@@ -53,3 +53,54 @@ export async function loginInBrowser(page: Page, username: string, password: str
 export async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'token');
 }
+
+/** A PNG of one colour, for uploads. */
+export async function pngOf(color: string, width = 640, height = 480): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A listed creator made through the API on any server: sign-up with both documents, then the admin
+ * of ADMIN_EMAIL verifies them. Answers the account and its id.
+ */
+export async function registerCreatorByApi(
+  request: APIRequestContext,
+  options: { baseUrl?: string; admin?: { username: string; password: string } } = {},
+) {
+  const base = options.baseUrl ?? '';
+  const account = uniqueAccount('maker');
+  const png = await pngOf('#4a6fa5');
+  const res = await request.post(`${base}/api/auth/performers/register`, {
+    multipart: {
+      name: account.name,
+      username: account.username,
+      email: account.email,
+      password: account.password,
+      dateOfBirth: '1990-04-12',
+      country: 'DE',
+      idVerification: { name: 'id.png', mimeType: 'image/png', buffer: png },
+      documentVerification: { name: 'selfie.png', mimeType: 'image/png', buffer: png },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const admin = options.admin ?? adminLogin;
+  const adminRes = await request.post(`${base}/api/auth/login`, { data: admin });
+  expect(adminRes.status(), await adminRes.text()).toBe(200);
+  const adminBearer = { authorization: `Bearer ${(await adminRes.json()).data.token}` };
+  const found = await request.get(`${base}/api/admin/performers?status=pending&q=${account.username}`, {
+    headers: adminBearer,
+  });
+  expect(found.status(), await found.text()).toBe(200);
+  const id = ((await found.json()).data as { _id: string; username: string }[]).find(
+    (p) => p.username === account.username,
+  )?._id;
+  expect(id, 'the new creator is in the admin list').toBeTruthy();
+  const verified = await request.post(`${base}/api/admin/performers/${id}/verify-documents`, {
+    headers: adminBearer,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { ...account, id: id as string };
+}
