@@ -30,6 +30,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(payoutsRoutes, { ctx });
       await api.register(addressesRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(messagesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -33,8 +33,15 @@ export type TAssetUploadKind = z.infer<typeof ZAssetUploadKind>;
 /** The `kind` stored on a file made by an asset upload (`product-digital` is stored as is, unprocessed). */
 export type TAssetFileKind = Exclude<TAssetUploadKind, 'asset-video'> | 'video' | 'product-digital';
 
+/**
+ * Chat uploads (`/messages/public/file/photo`, `/messages/private/file/video`, `/messages/private/file`).
+ * Whatever the route's name says, every message file is private and reached through signed URLs.
+ */
+export const ZMessageUploadKind = z.enum(['message-photo', 'message-video']);
+export type TMessageUploadKind = z.infer<typeof ZMessageUploadKind>;
+
 /** Every kind the media pipeline can take in. */
-export type TAnyUploadKind = TMediaUploadKind | TAssetUploadKind;
+export type TAnyUploadKind = TMediaUploadKind | TAssetUploadKind | TMessageUploadKind;
 
 /** What the pipeline does with an upload of each kind. */
 export type TMediaClass = 'image' | 'video' | 'audio';
@@ -42,7 +49,12 @@ export type TMediaClass = 'image' | 'video' | 'audio';
 /** One table for every media upload: its stored kind, what it must be, and its size limit. */
 export const mediaUploadKinds: Record<
   TAnyUploadKind,
-  { fileKind: TMediaFileKind | TAssetFileKind; mediaClass: TMediaClass; maxBytes: number; label: string }
+  {
+    fileKind: TMediaFileKind | TAssetFileKind | TMessageUploadKind;
+    mediaClass: TMediaClass;
+    maxBytes: number;
+    label: string;
+  }
 > = {
   photo: { fileKind: 'feed-photo', mediaClass: 'image', maxBytes: 20 * mb, label: 'photo' },
   thumbnail: { fileKind: 'feed-thumbnail', mediaClass: 'image', maxBytes: 20 * mb, label: 'thumbnail' },
@@ -65,6 +77,8 @@ export const mediaUploadKinds: Record<
     maxBytes: 200 * mb,
     label: 'welcome video',
   },
+  'message-photo': { fileKind: 'message-photo', mediaClass: 'image', maxBytes: 20 * mb, label: 'photo' },
+  'message-video': { fileKind: 'message-video', mediaClass: 'video', maxBytes: 1024 * mb, label: 'video' },
 };
 
 /** `uploaded` → `processing` → `ready` | `failed` (images are `ready` at once). */

@@ -55,7 +55,10 @@ export type TConversationParty = z.infer<typeof ZConversationParty>;
 export const ZMessageType = z.enum(['text', 'photo', 'video', 'tip']);
 export type TMessageType = z.infer<typeof ZMessageType>;
 
-/** A short line for conversation lists (no media URLs, never a locked message's text). */
+/**
+ * A short line for conversation lists: no media. A paid message's text is its caption, shown
+ * locked or not (like in the thread); a deleted one reads "Message deleted!".
+ */
 export const ZMessagePreview = z.object({
   _id: ZId,
   senderId: ZId,
@@ -185,6 +188,13 @@ export const ZMassMessage = z.object({
   createdAt: z.string(),
 });
 export type TMassMessage = z.infer<typeof ZMassMessage>;
+export const ZMassMessageResponse = dataOf(ZMassMessage);
+export const ZMassMessageListResponse = listOf(ZMassMessage);
+export const ZMassMessageParams = z.object({ id: ZId });
+export const ZMassMessageListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 /** The creator's automatic message to new followers and subscribers. */
 export const ZWelcomeMessageSettings = z
@@ -198,6 +208,19 @@ export const ZWelcomeMessageSettings = z
   })
   .strict();
 export type TWelcomeMessageSettings = z.infer<typeof ZWelcomeMessageSettings>;
+
+/** `GET|PUT /messages/welcome`: the settings as stored, with the attached files for the creator. */
+export const ZWelcomeMessage = z.object({
+  enabled: z.boolean(),
+  text: z.string(),
+  fileIds: z.array(ZId),
+  files: z.array(ZMediaView),
+  /** 0 when free. */
+  price: z.number(),
+  trigger: z.enum(['follow', 'subscribe', 'both']),
+});
+export type TWelcomeMessage = z.infer<typeof ZWelcomeMessage>;
+export const ZWelcomeMessageResponse = dataOf(ZWelcomeMessage);
 
 export const ZUnreadTotal = z.object({ total: z.number().int() });
 export const ZUnreadTotalResponse = dataOf(ZUnreadTotal);

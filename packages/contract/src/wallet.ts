@@ -35,7 +35,7 @@ export const ZChargeType = z.enum(chargeTypes);
 export type TChargeType = z.infer<typeof ZChargeType>;
 
 /** Items bought once through `POST /wallet/charges/{type}/{id}`. */
-export const purchasableTypes = ['feed', 'video', 'gallery'] as const;
+export const purchasableTypes = ['feed', 'video', 'gallery', 'message'] as const;
 
 export const ZTipParams = z.object({ performerId: ZId });
 export const ZPurchaseParams = z.object({ id: ZId });
@@ -44,7 +44,7 @@ export const ZPurchaseParams = z.object({ id: ZId });
 export const ZTipRequest = z
   .object({
     amount: ZMoneyAmount,
-    /** The chat the tip was sent from; a "tipped" message appears there once messaging lands. */
+    /** The chat the tip was sent from (the tipper and the creator must be its members); a "tipped" message appears there. */
     conversationId: ZId.nullish(),
     /** The live stream the tip was sent from. */
     streamId: ZId.nullish(),
@@ -52,7 +52,7 @@ export const ZTipRequest = z
   .strict();
 export type TTipRequest = z.infer<typeof ZTipRequest>;
 
-/** `POST /wallet/charges/{feed|video|gallery}/{id}`: the price is the item's own; the body may be empty. */
+/** `POST /wallet/charges/{feed|video|gallery|message}/{id}`: the price is the item's own; the body may be empty. */
 export const ZPurchaseRequest = z.object({}).strict().nullish();
 
 /** What a successful charge answers. */

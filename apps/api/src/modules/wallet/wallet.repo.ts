@@ -12,6 +12,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   lte,
+  messages,
   performerProfiles,
   purchases,
   type Transaction,
@@ -23,8 +24,22 @@ import type { SQL } from 'drizzle-orm';
 /** The price facts of an item for sale, read inside the charge's transaction. */
 export async function findSaleItem(
   tx: Transaction,
-  options: { type: 'feed' | 'video' | 'gallery'; id: string },
+  options: { type: 'feed' | 'video' | 'gallery' | 'message'; id: string },
 ): Promise<{ performerId: string; isSale: boolean; priceCents: number } | null> {
+  if (options.type === 'message') {
+    // A message is for sale while it has a price and is not deleted; its sender is the seller.
+    const [message] = await tx
+      .select({
+        performerId: messages.senderId,
+        priceCents: messages.priceCents,
+        isDeleted: messages.isDeleted,
+      })
+      .from(messages)
+      .where(eq(messages.id, options.id));
+    return message
+      ? { performerId: message.performerId, isSale: !message.isDeleted, priceCents: message.priceCents }
+      : null;
+  }
   const table = { feed: feeds, video: videos, gallery: galleries }[options.type];
   const [row] = await tx
     .select({ performerId: table.performerId, isSale: table.isSale, priceCents: table.priceCents })

@@ -17,6 +17,10 @@ import { findVisibleGallery } from '../assets/galleries.service';
 import { getPublicVideo } from '../assets/videos.service';
 import type { Actor } from '../auth/sessions';
 import { getFeed } from '../feeds/feeds.service';
+import { findPurchasableMessage } from '../messages/messages.access';
+import type { MessageRow } from '../messages/messages.repo';
+import { addTipMessage } from '../messages/messages.service';
+import { announceNewMessage } from '../messages/messages.socket';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
@@ -150,8 +154,10 @@ export async function chargeTip(
   }
   const now = ctx.clock.now();
   const performerId = performer.user.id;
-  return inMoneyTransaction(ctx, (tx) =>
+  const tip: { message: MessageRow | null } = { message: null };
+  const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
+      tip.message = null;
       const charge = await chargeFan(tx, {
         fanId: actor.id,
         performerId,
@@ -166,22 +172,46 @@ export async function chargeTip(
         },
         now,
       });
+      // A tip from a chat appears there as a "tipped" message, in the same transaction as the money.
+      if (input.conversationId) {
+        tip.message = await addTipMessage(tx, {
+          conversationId: input.conversationId,
+          fanId: actor.id,
+          performerId,
+          amountCents: charge.grossCents,
+          now,
+        });
+      }
       return presentCharge(charge, { type: 'tip', targetId: null, performerId, now });
     }),
   );
+  announceBalance(ctx, actor.id, result.balance);
+  if (tip.message)
+    await announceNewMessage(ctx, { message: tip.message, recipientId: performerId, files: [] });
+  return result;
 }
 
-const itemNames = { feed: 'post', video: 'video', gallery: 'gallery' } as const;
+/** The payer's wallet balance, live to their open pages, after a charge committed. */
+function announceBalance(ctx: AppContext, userId: string, balance: number): void {
+  try {
+    ctx.realtime.toUser(userId, 'wallet/balance', { balance });
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not send the wallet balance');
+  }
+}
+
+const itemNames = { feed: 'post', video: 'video', gallery: 'gallery', message: 'message' } as const;
 
 /**
- * Buys a post, video or gallery once at its price: it must be visible to the actor (else 404) and
- * for sale above zero; buying twice is 409 and charges nothing; a creator cannot buy their own.
+ * Buys a post, video, gallery or paid message once at its price: it must be visible to the actor
+ * (else 404; a message only to the members of its conversation) and for sale above zero; buying
+ * twice is 409 and charges nothing; a creator cannot buy their own.
  */
 export async function chargePurchase(
   ctx: AppContext,
   options: {
     actor: Actor;
-    type: 'feed' | 'video' | 'gallery';
+    type: 'feed' | 'video' | 'gallery' | 'message';
     id: string;
     idempotency: IdempotencyScope | null;
   },
@@ -190,11 +220,12 @@ export async function chargePurchase(
   // The item's own module decides visibility (published, ready, creator listed), with its 404s.
   if (type === 'feed') await getFeed(ctx, { actor, id });
   else if (type === 'video') await getPublicVideo(ctx, { actor, id });
+  else if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
   else await findVisibleGallery(ctx, { actor, id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
   const name = itemNames[type];
-  return inMoneyTransaction(ctx, (tx) =>
+  const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       const item = await findSaleItem(tx, { type, id });
       if (!item) throw notFound(`That ${name}`);
@@ -227,6 +258,8 @@ export async function chargePurchase(
       return presentCharge(charge, { type, targetId: id, performerId: item.performerId, now });
     }),
   );
+  announceBalance(ctx, actor.id, result.balance);
+  return result;
 }
 
 function presentCharge(

@@ -1,0 +1,168 @@
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { BlockLookup } from '../access/content-access';
+import type { Actor } from '../auth/sessions';
+import {
+  type ConversationRow,
+  findActiveSubscriptions,
+  findBlockedPairs,
+  findConversationById,
+  findMembers,
+  findMessageById,
+  findParties,
+  type MemberRow,
+  type MessageRow,
+  type PartyRow,
+} from './messages.repo';
+
+/*
+ * The one gate of messaging. Only the two members of a conversation may read it, write to it or
+ * ask about its messages and files; for anyone else every id answers the same 404 as an id that
+ * does not exist, so a third person cannot even learn that the pair talk. Whether a member may
+ * write now (blocks, the creator's "subscribers only" setting, an inactive account) is decided
+ * here too, for one conversation or a whole page of them.
+ */
+
+type Viewer = Pick<Actor, 'id' | 'role'>;
+
+export interface MemberConversation {
+  conversation: ConversationRow;
+  me: MemberRow;
+  other: MemberRow;
+}
+
+const conversationNotFound = () => notFound('That conversation');
+const messageNotFound = () => notFound('That message');
+
+/** The conversation when the actor is one of its two members; otherwise 404. */
+export async function findMemberConversation(
+  ctx: AppContext,
+  options: { actor: Viewer; conversationId: string },
+): Promise<MemberConversation> {
+  const [conversation, members] = await Promise.all([
+    findConversationById(ctx.db.db, options.conversationId),
+    findMembers(ctx.db.db, options.conversationId),
+  ]);
+  const me = members.find((m) => m.userId === options.actor.id);
+  const other = members.find((m) => m.userId !== options.actor.id);
+  if (!conversation || !me || !other) throw conversationNotFound();
+  return { conversation, me, other };
+}
+
+/** A message of a conversation the actor is a member of; otherwise 404 (same body as a missing id). */
+export async function findMemberMessage(
+  ctx: AppContext,
+  options: { actor: Viewer; messageId: string },
+): Promise<MemberConversation & { message: MessageRow }> {
+  const message = await findMessageById(ctx.db.db, options.messageId);
+  if (!message) throw messageNotFound();
+  try {
+    return {
+      message,
+      ...(await findMemberConversation(ctx, { ...options, conversationId: message.conversationId })),
+    };
+  } catch {
+    throw messageNotFound();
+  }
+}
+
+/**
+ * For the wallet's message charge: the paid message is visible only to the members of its
+ * conversation (anyone else: 404). Whether it is for sale and not the buyer's own is the charge's check.
+ */
+export async function findPurchasableMessage(
+  ctx: AppContext,
+  options: { actor: Viewer; id: string },
+): Promise<MessageRow> {
+  return (await findMemberMessage(ctx, { actor: options.actor, messageId: options.id })).message;
+}
+
+export interface SendDecision {
+  canSend: boolean;
+  /** A sentence for the viewer when they cannot write. */
+  reason: string | null;
+  /** The creator of the pair blocked the fan. */
+  isBlocked: boolean;
+}
+
+const blockKey = (performerId: string, userId: string) => `${performerId}:${userId}`;
+
+/** The rule for one pair, from facts already read. Pure, so each reason is simple to test. */
+export function decideSend(
+  viewer: Viewer,
+  other: PartyRow,
+  held: { blocked: Set<string>; subscribedTo: Set<string> },
+): SendDecision {
+  const blockedViewer = held.blocked.has(blockKey(other.user.id, viewer.id));
+  const blockedOther = held.blocked.has(blockKey(viewer.id, other.user.id));
+  const isBlocked = blockedViewer || blockedOther;
+  const refuse = (reason: string): SendDecision => ({ canSend: false, reason, isBlocked });
+  if (blockedViewer) return refuse('You have been blocked by this creator, so you cannot message them.');
+  if (blockedOther) return refuse('You have blocked this person; unblock them to write again.');
+  if (other.user.status !== 'active')
+    return refuse('This account is not active, so it cannot receive messages.');
+  if (
+    other.user.role === 'performer' &&
+    other.requiresSubscriptionToMessage &&
+    viewer.role !== 'admin' &&
+    !held.subscribedTo.has(other.user.id)
+  ) {
+    return refuse('This creator only accepts messages from subscribers. Subscribe to send a message.');
+  }
+  return { canSend: true, reason: null, isBlocked };
+}
+
+/** Send decisions of a viewer towards many other people, in two queries whatever their number. */
+export async function decideSendMany(
+  ctx: AppContext,
+  options: { viewer: Viewer; others: PartyRow[] },
+): Promise<Map<string, SendDecision>> {
+  const { viewer, others } = options;
+  const pairs = others.flatMap((o) => [
+    { performerId: o.user.id, userId: viewer.id },
+    { performerId: viewer.id, userId: o.user.id },
+  ]);
+  const needsSubscription = others
+    .filter((o) => o.user.role === 'performer' && o.requiresSubscriptionToMessage)
+    .map((o) => o.user.id);
+  const [blocked, subscribedTo] = await Promise.all([
+    findBlockedPairs(ctx.db.db, pairs),
+    findActiveSubscriptions(ctx.db.db, {
+      fanId: viewer.id,
+      performerIds: needsSubscription,
+      now: ctx.clock.now(),
+    }),
+  ]);
+  return new Map(others.map((o) => [o.user.id, decideSend(viewer, o, { blocked, subscribedTo })]));
+}
+
+/** The send decision of a viewer towards one person. */
+export async function decideSendTo(
+  ctx: AppContext,
+  options: { viewer: Viewer; otherId: string },
+): Promise<{ party: PartyRow; decision: SendDecision }> {
+  const party = (await findParties(ctx.db.db, [options.otherId])).get(options.otherId);
+  if (!party) throw conversationNotFound();
+  const decision = (await decideSendMany(ctx, { viewer: options.viewer, others: [party] })).get(
+    party.user.id,
+  )!;
+  return { party, decision };
+}
+
+/** Refuses with 403 and the decision's sentence when the viewer may not write to this person. */
+export async function assertMaySend(ctx: AppContext, options: { viewer: Viewer; otherId: string }) {
+  const { decision } = await decideSendTo(ctx, options);
+  if (!decision.canSend)
+    throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
+}
+
+/** Which of these creators blocked the fan: a lookup the content access gate can take. */
+export const blockedByLookup =
+  (ctx: AppContext): BlockLookup =>
+  async ({ fanId, performerIds }) => {
+    const blocked = await findBlockedPairs(
+      ctx.db.db,
+      performerIds.map((performerId) => ({ performerId, userId: fanId })),
+    );
+    return new Set(performerIds.filter((id) => blocked.has(blockKey(id, fanId))));
+  };

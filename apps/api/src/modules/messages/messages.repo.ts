@@ -1,0 +1,422 @@
+import {
+  and,
+  asc,
+  conversationMembers,
+  conversations,
+  count,
+  desc,
+  type Executor,
+  eq,
+  files,
+  follows,
+  gt,
+  ilike,
+  inArray,
+  messageFiles,
+  messages,
+  ne,
+  newId,
+  or,
+  performerProfiles,
+  sql,
+  subscriptions,
+  type Transaction,
+  userBlocks,
+  users,
+} from '@fanstage/db';
+import type { SQL } from 'drizzle-orm';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberRow = typeof conversationMembers.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** The other person of a conversation, with what deciding "may I write" needs. */
+export interface PartyRow {
+  user: UserRow;
+  requiresSubscriptionToMessage: boolean | null;
+}
+
+/** The ordered pair that identifies a conversation (ids as PostgreSQL orders uuids). */
+export const pairOf = (a: string, b: string): [string, string] => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? [x, y] : [y, x];
+};
+
+export async function findConversationById(db: Executor, id: string): Promise<ConversationRow | null> {
+  return (await db.select().from(conversations).where(eq(conversations.id, id)).limit(1))[0] ?? null;
+}
+
+export async function findConversationOfPair(
+  db: Executor,
+  options: { a: string; b: string },
+): Promise<ConversationRow | null> {
+  const [low, high] = pairOf(options.a, options.b);
+  return (
+    (
+      await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+        .limit(1)
+    )[0] ?? null
+  );
+}
+
+/**
+ * The conversation of two people, made with both member rows when it does not exist. A racing
+ * creator of the same pair waits on the unique index, then finds the row the first one made.
+ */
+export async function findOrCreateConversation(
+  tx: Transaction,
+  options: { a: string; b: string; now: Date },
+): Promise<{ conversation: ConversationRow; isNew: boolean }> {
+  const [low, high] = pairOf(options.a, options.b);
+  const [inserted] = await tx
+    .insert(conversations)
+    .values({ id: newId(), userLowId: low, userHighId: high, createdAt: options.now, updatedAt: options.now })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    await tx.insert(conversationMembers).values([
+      { conversationId: inserted.id, userId: low, otherUserId: high, lastActivityAt: options.now },
+      { conversationId: inserted.id, userId: high, otherUserId: low, lastActivityAt: options.now },
+    ]);
+    return { conversation: inserted, isNew: true };
+  }
+  const existing = await findConversationOfPair(tx, options);
+  if (!existing) throw new Error('conversation vanished between insert and read');
+  return { conversation: existing, isNew: false };
+}
+
+export async function findMembers(db: Executor, conversationId: string): Promise<MemberRow[]> {
+  return db.select().from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+}
+
+export async function findParties(db: Executor, userIds: string[]): Promise<Map<string, PartyRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ user: users, requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage })
+    .from(users)
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.user.id, r]));
+}
+
+const searchCondition = (q: string | undefined): SQL | undefined => {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.name, pattern), ilike(users.username, pattern));
+};
+
+/** A person's conversations, latest activity first, with the other party and the last message. */
+export async function listMemberConversations(
+  db: Executor,
+  options: { userId: string; q?: string; offset: number; limit: number },
+) {
+  const where = and(eq(conversationMembers.userId, options.userId), searchCondition(options.q));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        member: conversationMembers,
+        conversation: conversations,
+        lastMessage: messages,
+      })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
+      .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+      .where(where)
+      .orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId))
+      .offset(options.offset)
+      .limit(options.limit),
+    db
+      .select({ n: count() })
+      .from(conversationMembers)
+      .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMessageById(db: Executor, id: string): Promise<MessageRow | null> {
+  return (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0] ?? null;
+}
+
+export async function findMessagesByIds(db: Executor, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(messages).where(inArray(messages.id, ids));
+}
+
+/** A page counted from the newest (offset 0 = the newest), returned oldest first. */
+export async function listThreadPage(
+  db: Executor,
+  options: { conversationId: string; offset: number; limit: number },
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, options.conversationId))
+    .orderBy(desc(messages.seq))
+    .offset(options.offset)
+    .limit(options.limit);
+  return rows.reverse();
+}
+
+/** Messages after a sequence number, oldest first (what a client missed while away). */
+export async function listThreadAfter(
+  db: Executor,
+  options: { conversationId: string; afterSeq: number; limit: number },
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, options.conversationId), gt(messages.seq, options.afterSeq)))
+    .orderBy(asc(messages.seq))
+    .limit(options.limit);
+}
+
+/** The files of these messages, in each message's order, in one query. */
+export async function loadMessageFiles(db: Executor, messageIds: string[]): Promise<Map<string, FileRow[]>> {
+  const byMessage = new Map<string, FileRow[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ messageId: messageFiles.messageId, file: files })
+    .from(messageFiles)
+    .innerJoin(files, eq(files.id, messageFiles.fileId))
+    .where(inArray(messageFiles.messageId, messageIds))
+    .orderBy(asc(messageFiles.messageId), asc(messageFiles.position));
+  for (const row of rows) {
+    const list = byMessage.get(row.messageId) ?? [];
+    list.push(row.file);
+    byMessage.set(row.messageId, list);
+  }
+  return byMessage;
+}
+
+export async function findFilesByIds(db: Executor, ids: string[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+export interface NewMessage {
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  type: MessageRow['type'];
+  text: string;
+  priceCents: number;
+  tipAmountCents?: number | null;
+  fileIds: string[];
+  massMessageId?: string | null;
+  now: Date;
+}
+
+/**
+ * Appends a message: the conversation's row lock draws the next number (so one conversation's
+ * messages are strictly ordered), the files are linked, the recipient's unseen count goes up and
+ * both members' activity moves, all in the caller's transaction.
+ */
+export async function insertMessage(tx: Transaction, values: NewMessage): Promise<MessageRow> {
+  const id = newId();
+  const [bumped] = await tx
+    .update(conversations)
+    .set({
+      lastSeq: sql`${conversations.lastSeq} + 1`,
+      lastMessageId: id,
+      lastMessageAt: values.now,
+      updatedAt: values.now,
+    })
+    .where(eq(conversations.id, values.conversationId))
+    .returning({ seq: conversations.lastSeq });
+  if (!bumped) throw new Error(`conversation ${values.conversationId} does not exist`);
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      id,
+      conversationId: values.conversationId,
+      seq: bumped.seq,
+      senderId: values.senderId,
+      type: values.type,
+      text: values.text,
+      priceCents: values.priceCents,
+      tipAmountCents: values.tipAmountCents ?? null,
+      massMessageId: values.massMessageId ?? null,
+      createdAt: values.now,
+    })
+    .returning();
+  if (values.fileIds.length > 0) {
+    await tx
+      .insert(messageFiles)
+      .values(values.fileIds.map((fileId, position) => ({ messageId: id, fileId, position })));
+  }
+  await tx
+    .update(conversationMembers)
+    .set({
+      lastActivityAt: values.now,
+      unreadCount: sql`${conversationMembers.unreadCount} + (CASE WHEN ${conversationMembers.userId} = ${values.recipientId} THEN 1 ELSE 0 END)`,
+    })
+    .where(eq(conversationMembers.conversationId, values.conversationId));
+  return row!;
+}
+
+/** Marks a message deleted (once); answers the row as it is now, or null when it was already deleted. */
+export async function markMessageDeleted(
+  db: Executor,
+  options: { id: string; now: Date },
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .update(messages)
+    .set({ isDeleted: true, deletedAt: options.now })
+    .where(and(eq(messages.id, options.id), eq(messages.isDeleted, false)))
+    .returning();
+  return row ?? null;
+}
+
+/** Everything up to the conversation's newest message counts as seen by this member. */
+export async function markConversationRead(
+  db: Executor,
+  options: { conversationId: string; userId: string; now: Date },
+): Promise<MemberRow | null> {
+  const [row] = await db
+    .update(conversationMembers)
+    .set({
+      unreadCount: 0,
+      lastReadSeq: sql`(SELECT ${conversations.lastSeq} FROM ${conversations} WHERE ${conversations.id} = ${options.conversationId})`,
+      lastReadAt: options.now,
+    })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, options.conversationId),
+        eq(conversationMembers.userId, options.userId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Messages not yet seen by a person, over all their conversations. */
+export async function unreadTotalOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), gt(conversationMembers.unreadCount, 0)));
+  return Number(row?.n ?? 0);
+}
+
+/** Which (creator, fan) pairs among these hold a block: answered as `creator:fan` keys. */
+export async function findBlockedPairs(
+  db: Executor,
+  pairs: { performerId: string; userId: string }[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ performerId: userBlocks.performerId, userId: userBlocks.userId })
+    .from(userBlocks)
+    .where(
+      or(
+        ...pairs.map((p) => and(eq(userBlocks.performerId, p.performerId), eq(userBlocks.userId, p.userId))),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.performerId}:${r.userId}`));
+}
+
+/** Which of these creators the fan holds a running subscription to. */
+export async function findActiveSubscriptions(
+  db: Executor,
+  options: { fanId: string; performerIds: string[]; now: Date },
+): Promise<Set<string>> {
+  if (options.performerIds.length === 0) return new Set();
+  const rows = await db
+    .select({ performerId: subscriptions.performerId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.fanId, options.fanId),
+        inArray(subscriptions.performerId, options.performerIds),
+        gt(subscriptions.expiredAt, options.now),
+      ),
+    );
+  return new Set(rows.map((r) => r.performerId));
+}
+
+/** Whether a fan follows the creator or has (or had) a subscription to them. */
+export async function isFanOf(db: Executor, options: { fanId: string; performerId: string }) {
+  const [followRow] = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, options.fanId), eq(follows.performerId, options.performerId)))
+    .limit(1);
+  if (followRow) return true;
+  const [subscription] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.fanId, options.fanId), eq(subscriptions.performerId, options.performerId)))
+    .limit(1);
+  return subscription !== undefined;
+}
+
+/** A person by id or username (any role), for starting a conversation. */
+export async function findUserByIdOrUsername(db: Executor, key: string): Promise<UserRow | null> {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(isId ? eq(users.id, key.toLowerCase()) : sql`lower(${users.username}) = ${key.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * One batch of a mass message's audience after a fan id, in id order: active accounts, not the
+ * creator, not blocked by the creator.
+ */
+export async function findAudienceBatch(
+  db: Executor,
+  options: {
+    performerId: string;
+    audience: 'subscribers' | 'active-subscribers' | 'followers';
+    afterFanId: string | null;
+    now: Date;
+    limit: number;
+  },
+): Promise<string[]> {
+  const { performerId, afterFanId } = options;
+  const notBlocked = sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.performerId} = ${performerId} AND ${userBlocks.userId} = ${users.id})`;
+  if (options.audience === 'followers') {
+    const rows = await db
+      .select({ id: follows.followerId })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(
+        and(
+          eq(follows.performerId, performerId),
+          afterFanId ? gt(follows.followerId, afterFanId) : undefined,
+          eq(users.status, 'active'),
+          ne(users.id, performerId),
+          notBlocked,
+        ),
+      )
+      .orderBy(asc(follows.followerId))
+      .limit(options.limit);
+    return rows.map((r) => r.id);
+  }
+  const rows = await db
+    .select({ id: subscriptions.fanId })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.fanId))
+    .where(
+      and(
+        eq(subscriptions.performerId, performerId),
+        afterFanId ? gt(subscriptions.fanId, afterFanId) : undefined,
+        options.audience === 'active-subscribers' ? gt(subscriptions.expiredAt, options.now) : undefined,
+        eq(users.status, 'active'),
+        ne(users.id, performerId),
+        notBlocked,
+      ),
+    )
+    .orderBy(asc(subscriptions.fanId))
+    .limit(options.limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,98 @@
+import type { ServerEventName, ServerEventPayloads, TMessage } from '@fanstage/contract';
+import type { AppContext } from '../../context';
+import { signMediaUrl } from '../files/signed-urls';
+import { presentMessage } from './messages.presenter';
+import { type FileRow, loadMessageFiles, type MessageRow, unreadTotalOf } from './messages.repo';
+
+/*
+ * Messaging's live events. Each is sent after the transaction that wrote the fact committed, and
+ * per person: the sender of a paid message sees it open, the recipient locked. A failed emit is
+ * logged and never undoes what was saved; the client catches up with `after` on reconnect.
+ */
+
+function send<K extends ServerEventName>(
+  ctx: AppContext,
+  userId: string,
+  event: K,
+  payload: ServerEventPayloads[K],
+): void {
+  try {
+    ctx.realtime.toUser(userId, event, payload);
+  } catch (err) {
+    ctx.log.warn({ err, event }, 'could not send a live event');
+  }
+}
+
+/** A message as a person sees it the moment it is new: nobody has bought or read it yet. */
+export function presentNewMessage(
+  ctx: AppContext,
+  options: { message: MessageRow; viewerId: string; files: FileRow[] },
+): TMessage {
+  const { message } = options;
+  return presentMessage(message, {
+    files: options.files,
+    canView: message.senderId === options.viewerId || message.priceCents <= 0,
+    isBought: false,
+    isSeen: false,
+    sign: (key) => signMediaUrl(ctx, key),
+  });
+}
+
+/** The viewer's total of unseen messages, sent to them. */
+export async function announceUnreadTotal(ctx: AppContext, userId: string): Promise<void> {
+  try {
+    send(ctx, userId, 'message/unread-total', { total: await unreadTotalOf(ctx.db.db, userId) });
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not count unread messages');
+  }
+}
+
+/**
+ * A new message to both members (the sender too, for their other tabs and devices), then the
+ * recipient's new unread total. `files` may be given when the caller has them (a mass message).
+ */
+export async function announceNewMessage(
+  ctx: AppContext,
+  options: { message: MessageRow; recipientId: string; files?: FileRow[] },
+): Promise<void> {
+  const { message, recipientId } = options;
+  try {
+    const files = options.files ?? (await loadMessageFiles(ctx.db.db, [message.id])).get(message.id) ?? [];
+    for (const viewerId of [message.senderId, recipientId]) {
+      send(ctx, viewerId, 'message/created', {
+        conversationId: message.conversationId,
+        message: presentNewMessage(ctx, { message, viewerId, files }),
+      });
+    }
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not announce a message');
+  }
+  await announceUnreadTotal(ctx, recipientId);
+}
+
+/** A deleted message, as each member now sees it. */
+export function announceDeletedMessage(
+  ctx: AppContext,
+  options: { message: TMessage; memberIds: string[] },
+): void {
+  for (const userId of options.memberIds) {
+    send(ctx, userId, 'message/deleted', {
+      conversationId: options.message.conversationId,
+      message: options.message,
+    });
+  }
+}
+
+/** A member read the conversation: each member gets their own unseen count for it. */
+export function announceConversationRead(
+  ctx: AppContext,
+  options: { conversationId: string; readerId: string; unseenByMember: Map<string, number> },
+): void {
+  for (const [userId, totalNotSeenMessages] of options.unseenByMember) {
+    send(ctx, userId, 'conversation/read', {
+      conversationId: options.conversationId,
+      readerId: options.readerId,
+      totalNotSeenMessages,
+    });
+  }
+}
