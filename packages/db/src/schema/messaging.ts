@@ -75,13 +75,8 @@ export const conversationMembers = pgTable(
     primaryKey({ columns: [t.conversationId, t.userId] }),
     // Ascending on purpose (see feeds): scanned backward it serves "newest activity first".
     index('conversation_members_user_activity_idx').on(t.userId, t.lastActivityAt, t.conversationId),
-    index('conversation_members_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.unreadCount} > 0`),
-    check(
-      'conversation_members_counts_non_negative',
-      sql`${t.unreadCount} >= 0 AND ${t.lastReadSeq} >= 0`,
-    ),
+    index('conversation_members_unread_idx').on(t.userId).where(sql`${t.unreadCount} > 0`),
+    check('conversation_members_counts_non_negative', sql`${t.unreadCount} >= 0 AND ${t.lastReadSeq} >= 0`),
   ],
 );
 
@@ -169,9 +164,7 @@ export const massMessages = pgTable(
   },
   (t) => [
     index('mass_messages_performer_created_idx').on(t.performerId, t.createdAt),
-    index('mass_messages_due_idx')
-      .on(t.scheduledAt)
-      .where(sql`${t.status} = 'scheduled'`),
+    index('mass_messages_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
     check('mass_messages_price_range', sql`${t.priceCents} >= 0 AND ${t.priceCents} <= 100000000`),
     check('mass_messages_recipients_non_negative', sql`${t.recipientsCount} >= 0`),
   ],
@@ -247,8 +240,5 @@ export const userBlocks = pgTable(
     reason: text('reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.performerId, t.userId] }),
-    index('user_blocks_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.performerId, t.userId] }), index('user_blocks_user_idx').on(t.userId)],
 );
