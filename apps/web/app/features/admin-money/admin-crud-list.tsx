@@ -16,7 +16,11 @@ type DeleteMutation = {
 export type AdminCrudListProps<T extends { _id: string }> = {
   title: string;
   description: string;
-  list: { isPending: boolean; isError: boolean; data?: { data: T[] } };
+  list: { isPending: boolean; isError: boolean; isPlaceholderData?: boolean; data?: { data: T[] } };
+  /** Above the rows: the search box. */
+  toolbar?: ReactNode;
+  /** Under the rows: the count and the pages. */
+  footer?: ReactNode;
   /** "Loading coupons": the accessible label of the skeleton. */
   loadingLabel: string;
   empty: { icon: ReactNode; title: string; loadError: string; hint: string };
@@ -53,6 +57,7 @@ export function AdminCrudList<T extends { _id: string }>(props: AdminCrudListPro
           </Button>
         }
       />
+      {props.toolbar}
       {list.isPending ? (
         <ListSkeleton label={props.loadingLabel} />
       ) : rows.length === 0 ? (
@@ -65,7 +70,7 @@ export function AdminCrudList<T extends { _id: string }>(props: AdminCrudListPro
           />
         </Card>
       ) : (
-        <Card p={0}>
+        <Card p={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {rows.map((item) => (
             <Group
               key={item._id}
@@ -104,6 +109,7 @@ export function AdminCrudList<T extends { _id: string }>(props: AdminCrudListPro
           ))}
         </Card>
       )}
+      {props.footer}
 
       <Modal
         opened={editing !== null}

@@ -7,7 +7,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AdminCrudList } from './admin-crud-list';
-import { useAdminCoupons, useDeleteCoupon, useSaveCoupon } from './money-api';
+import { useAdminCoupons, useDeleteCoupon, useListParams, useSaveCoupon } from './money-api';
+import { ListPager, ListSearch } from './money-ui';
 import {
   type CouponFormValues,
   couponBodyOf,
@@ -20,7 +21,8 @@ import {
 
 /** Discount codes fans enter when they top up: list, create, edit, delete. */
 export function CouponAdmin() {
-  const list = useAdminCoupons();
+  const params = useListParams();
+  const list = useAdminCoupons(params);
   const remove = useDeleteCoupon();
   const now = new Date();
 
@@ -29,12 +31,20 @@ export function CouponAdmin() {
       title="Coupons"
       description="Percent-off codes fans enter when they buy tokens."
       list={list}
+      toolbar={
+        <ListSearch value={params.search} onChange={params.setSearch} placeholder="Search by code or name" />
+      }
+      footer={
+        <ListPager total={list.data?.total ?? 0} page={params.page} onChange={params.setPage} noun="coupon" />
+      }
       loadingLabel="Loading coupons"
       empty={{
         icon: <IconTicket size={28} />,
-        title: 'No coupons',
+        title: params.q ? 'No matching coupons' : 'No coupons',
         loadError: 'The coupons could not be loaded. Please try again.',
-        hint: 'Create one with “New coupon”, then share its code with fans.',
+        hint: params.q
+          ? `No coupon code or name contains “${params.q}”.`
+          : 'Create one with “New coupon”, then share its code with fans.',
       }}
       rowTestId="admin-coupon-row"
       nameOf={(c) => c.code}

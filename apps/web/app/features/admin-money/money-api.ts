@@ -1,17 +1,38 @@
 import type { TCoupon, TOrder, TOrderRefund, TTokenPackage } from '@fanstage/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { moneyRequest, type Page } from '../orders/orders-api';
 import { walletKeys } from '../wallet/wallet-api';
+import { pageQueryOf } from './money-values';
 
 export const adminMoneyKeys = {
   packages: ['admin', 'money', 'packages'] as const,
   coupons: ['admin', 'money', 'coupons'] as const,
-  orders: (status: string) => ['admin', 'money', 'orders', status] as const,
   allOrders: ['admin', 'money', 'orders'] as const,
 };
+
+/** The page and the search box of one admin list; a new search (debounced) starts at page 1. */
+export function useListParams() {
+  const [page, setPage] = useState(1);
+  const [search, setSearchText] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  return {
+    page,
+    setPage,
+    search,
+    setSearch: (value: string) => {
+      setSearchText(value);
+      setPage(1);
+    },
+    /** The search as sent (debounced, trimmed). */
+    q: q.trim(),
+  };
+}
+
+export type ListParams = Pick<ReturnType<typeof useListParams>, 'page' | 'q'>;
 
 /** A list's load error as a toast, once per error. */
 function useErrorToast(error: unknown) {
@@ -20,34 +41,38 @@ function useErrorToast(error: unknown) {
   }, [error]);
 }
 
-export function useAdminPackages() {
+export function useAdminPackages({ page, q }: ListParams) {
   const list = useQuery({
-    queryKey: adminMoneyKeys.packages,
+    queryKey: [...adminMoneyKeys.packages, page, q],
     queryFn: ({ signal }) =>
-      api.get<Page<TTokenPackage>>('/admin/package/token/search', { query: { limit: 100 }, signal }),
+      api.get<Page<TTokenPackage>>('/admin/package/token/search', { query: pageQueryOf(page, q), signal }),
+    placeholderData: keepPreviousData,
   });
   useErrorToast(list.error);
   return list;
 }
 
-export function useAdminCoupons() {
+export function useAdminCoupons({ page, q }: ListParams) {
   const list = useQuery({
-    queryKey: adminMoneyKeys.coupons,
+    queryKey: [...adminMoneyKeys.coupons, page, q],
     queryFn: ({ signal }) =>
-      api.get<Page<TCoupon>>('/admin/coupons/search', { query: { limit: 100 }, signal }),
+      api.get<Page<TCoupon>>('/admin/coupons/search', { query: pageQueryOf(page, q), signal }),
+    placeholderData: keepPreviousData,
   });
   useErrorToast(list.error);
   return list;
 }
 
-export function useAdminOrders(status: string) {
+/** Orders of every creator: a page, by delivery status, found by product, buyer or creator name. */
+export function useAdminOrders({ status, page, q }: ListParams & { status: string }) {
   const list = useQuery({
-    queryKey: adminMoneyKeys.orders(status),
+    queryKey: [...adminMoneyKeys.allOrders, status, page, q],
     queryFn: ({ signal }) =>
       api.get<Page<TOrder>>('/admin/orders/search', {
-        query: { limit: 100, deliveryStatus: status === 'all' ? undefined : status },
+        query: { ...pageQueryOf(page, q), deliveryStatus: status === 'all' ? undefined : status },
         signal,
       }),
+    placeholderData: keepPreviousData,
   });
   useErrorToast(list.error);
   return list;

@@ -9,6 +9,8 @@ import {
   expiryDayOf,
   expiryInstantOf,
   packageBodyOf,
+  pageCountOf,
+  pageQueryOf,
   ZCouponForm,
   ZPackageForm,
 } from './money-values';
@@ -96,5 +98,18 @@ describe('refunds', () => {
   it('allows one refund per order', () => {
     expect(canRefund({ deliveryStatus: 'delivered', refundedAt: null })).toBe(true);
     expect(canRefund({ deliveryStatus: 'refunded', refundedAt: '2026-01-01T00:00:00Z' })).toBe(false);
+  });
+});
+
+describe('admin list paging', () => {
+  it('asks for 20 rows from the start of the page, and the search only when it says something', () => {
+    expect(pageQueryOf(1, '')).toEqual({ offset: 0, limit: 20 });
+    expect(pageQueryOf(3, '  ada  ')).toEqual({ offset: 40, limit: 20, q: 'ada' });
+    expect(pageQueryOf(0, '   ')).toEqual({ offset: 0, limit: 20 });
+    expect(pageQueryOf(2, 'x'.repeat(300)).q).toHaveLength(200);
+  });
+
+  it('counts at least one page', () => {
+    expect([0, 1, 20, 21, 45].map(pageCountOf)).toEqual([1, 1, 1, 2, 3]);
   });
 });

@@ -161,3 +161,21 @@ export const deliveryStatusColors: Record<TOrder['deliveryStatus'], string> = {
   delivered: 'teal',
   refunded: 'gray',
 };
+
+// ---------------------------------------------------------------- paging
+
+/** Rows per page of the admin money lists. */
+export const adminPageSize = 20;
+
+/** The query of one page (1-based) of an admin list, with the search when it says something. */
+export function pageQueryOf(page: number, search: string): { offset: number; limit: number; q?: string } {
+  const q = search.trim().slice(0, 200);
+  return {
+    offset: (Math.max(1, Math.floor(page)) - 1) * adminPageSize,
+    limit: adminPageSize,
+    ...(q ? { q } : {}),
+  };
+}
+
+/** How many pages `total` rows fill (at least one). */
+export const pageCountOf = (total: number): number => Math.max(1, Math.ceil(total / adminPageSize));

@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/page-header';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { newIdempotencyKey } from '../orders/orders-api';
-import { useAdminOrders, useRefundOrder } from './money-api';
-import { ConfirmDialog, ListSkeleton, rowBorder } from './money-ui';
+import { useAdminOrders, useListParams, useRefundOrder } from './money-api';
+import { ConfirmDialog, ListPager, ListSearch, ListSkeleton, rowBorder } from './money-ui';
 import { canRefund, deliveryStatusColors } from './money-values';
 
 const filters = ['all', ...deliveryStatusValues] as const;
@@ -17,7 +17,8 @@ const who = (p: TOrder['fan']) => (p.username ? `${p.name} (@${p.username})` : p
 /** Every shop order on the site; a refund gives the fan back the whole price. */
 export function OrderAdmin() {
   const [status, setStatus] = useState<string>('all');
-  const list = useAdminOrders(status);
+  const params = useListParams();
+  const list = useAdminOrders({ status, page: params.page, q: params.q });
   const refund = useRefundOrder();
   const [refunding, setRefunding] = useState<{ order: TOrder; key: string } | null>(null);
   const rows = list.data?.data ?? [];
@@ -32,11 +33,19 @@ export function OrderAdmin() {
         <SegmentedControl
           size="xs"
           value={status}
-          onChange={setStatus}
+          onChange={(value) => {
+            setStatus(value);
+            params.setPage(1);
+          }}
           data={[...filters]}
           aria-label="Delivery status"
         />
       </ScrollArea>
+      <ListSearch
+        value={params.search}
+        onChange={params.setSearch}
+        placeholder="Search by product, buyer or creator"
+      />
       {list.isPending ? (
         <ListSkeleton label="Loading orders" />
       ) : rows.length === 0 ? (
@@ -44,18 +53,20 @@ export function OrderAdmin() {
           <EmptyState
             icon={<IconPackage size={28} />}
             variant="light"
-            title={status === 'all' ? 'No orders' : `No ${status} orders`}
+            title={params.q ? 'No matching orders' : status === 'all' ? 'No orders' : `No ${status} orders`}
             description={
               list.isError
                 ? 'The orders could not be loaded. Please try again.'
-                : status === 'all'
-                  ? 'Orders appear here when fans buy from a creator’s shop.'
-                  : 'Choose “all” to see every order.'
+                : params.q
+                  ? `No ${status === 'all' ? '' : `${status} `}order of a product, buyer or creator matching “${params.q}”.`
+                  : status === 'all'
+                    ? 'Orders appear here when fans buy from a creator’s shop.'
+                    : 'Choose “all” to see every order.'
             }
           />
         </Card>
       ) : (
-        <Card p={0}>
+        <Card p={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {rows.map((o) => (
             <Group
               key={o._id}
@@ -102,6 +113,7 @@ export function OrderAdmin() {
           ))}
         </Card>
       )}
+      <ListPager total={list.data?.total ?? 0} page={params.page} onChange={params.setPage} noun="order" />
 
       <ConfirmDialog
         opened={refunding !== null}

@@ -18,7 +18,8 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AdminCrudList } from './admin-crud-list';
-import { useAdminPackages, useDeletePackage, useSavePackage } from './money-api';
+import { useAdminPackages, useDeletePackage, useListParams, useSavePackage } from './money-api';
+import { ListPager, ListSearch } from './money-ui';
 import {
   emptyPackageForm,
   type PackageFormValues,
@@ -29,7 +30,8 @@ import {
 
 /** Token packages fans pick on their wallet page: list, create, edit, delete. */
 export function PackageAdmin() {
-  const list = useAdminPackages();
+  const params = useListParams();
+  const list = useAdminPackages(params);
   const remove = useDeletePackage();
 
   return (
@@ -37,12 +39,23 @@ export function PackageAdmin() {
       title="Token packages"
       description="Bundles of tokens fans can buy on their wallet page. Inactive packages are hidden from fans."
       list={list}
+      toolbar={<ListSearch value={params.search} onChange={params.setSearch} placeholder="Search by name" />}
+      footer={
+        <ListPager
+          total={list.data?.total ?? 0}
+          page={params.page}
+          onChange={params.setPage}
+          noun="package"
+        />
+      }
       loadingLabel="Loading token packages"
       empty={{
         icon: <IconCoins size={28} />,
-        title: 'No token packages',
+        title: params.q ? 'No matching token packages' : 'No token packages',
         loadError: 'The packages could not be loaded. Please try again.',
-        hint: 'Fans can only enter a free amount. Create a package with “New package” to offer ready-made bundles.',
+        hint: params.q
+          ? `No package name contains “${params.q}”.`
+          : 'Fans can only enter a free amount. Create a package with “New package” to offer ready-made bundles.',
       }}
       rowTestId="admin-package-row"
       nameOf={(p) => p.name}
