@@ -2,6 +2,7 @@ import type { TFollowedPerformer, TFollower, TFollowState } from '@fanstage/cont
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { presentPerformerPublic } from '../performers/performers.presenter';
 import { withActiveSubscribers } from '../performers/performers.repo';
@@ -20,6 +21,7 @@ export async function followPerformer(
   if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot follow yourself.');
   await findVisiblePerformer(ctx, { actor, idOrUsername: performerId });
   const followers = await insertFollow(ctx.db.db, { followerId: actor.id, performerId });
+  await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'follow' });
   return { performerId, isFollowed: true, followers };
 }
 

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
@@ -79,7 +80,7 @@ export async function subscribePerformer(
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
 
-  return inMoneyTransaction(ctx, (tx) =>
+  const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       const prices = await findPlanPrices(tx, performerId);
       if (!prices) throw notFound('That creator');
@@ -152,6 +153,8 @@ export async function subscribePerformer(
       };
     }),
   );
+  await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'subscribe' });
+  return result;
 }
 
 /** Stops renewal of the actor's own subscription; access lasts until it expires. Another fan's id is 404. */
