@@ -80,7 +80,7 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
   const { performer, subscriptionType } = modal;
   const user = useCurrentUser();
   const settings = usePublicSettings();
-  const gateway = usePaymentGateway();
+  const gateway = usePaymentGateway(modal.showModal);
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { TPerformerPublic } from '@fanstage/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultPlan, plansOf, subscribeLabel } from './subscription-plans';
+import { defaultPlan, payLabel, paymentChoicesFor, plansOf, subscribeLabel } from './subscription-plans';
 
 const performer = (over: Partial<TPerformerPublic>) =>
   ({ monthlyPrice: 9.99, yearlyPrice: 99, freeSubscription: false, ...over }) as TPerformerPublic;
@@ -31,5 +31,20 @@ describe('subscription plans', () => {
     expect(subscribeLabel(plansOf(performer({ freeSubscription: true }), 1)[2])).toBe(
       'Start free subscription',
     );
+  });
+});
+
+describe('paying for a plan', () => {
+  const [monthly, , free] = plansOf(performer({ freeSubscription: true }), 1);
+  it('offers a card only with a card gateway and a plan that costs something', () => {
+    expect(paymentChoicesFor(monthly, 'sandbox')).toEqual(['wallet', 'card']);
+    expect(paymentChoicesFor(monthly, 'stripe')).toEqual(['wallet', 'card']);
+    expect(paymentChoicesFor(monthly, null)).toEqual(['wallet']);
+    expect(paymentChoicesFor(free, 'stripe')).toEqual(['wallet']);
+  });
+  it('says where the card button leads', () => {
+    expect(payLabel(monthly, 'wallet', 'sandbox')).toBe('Subscribe for $9.99');
+    expect(payLabel(monthly, 'card', 'sandbox')).toBe('Continue to checkout ($9.99)');
+    expect(payLabel(monthly, 'card', 'stripe')).toBe('Pay $9.99 by card');
   });
 });

@@ -11,12 +11,13 @@ export const cardKeys = {
 export const cardsPath = '/user/cards';
 
 /** Which gateway takes card payments now (sandbox, stripe, or none), and the Stripe.js key. */
-export const usePaymentGateway = () =>
+export const usePaymentGateway = (enabled = true) =>
   useQuery({
     queryKey: cardKeys.gateway,
     queryFn: ({ signal }) =>
       api.get<{ data: TPaymentGatewayInfo }>('/payment/gateway', { signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
+    enabled,
   });
 
 export const useSavedCards = (enabled = true) =>
