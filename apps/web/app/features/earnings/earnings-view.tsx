@@ -1,5 +1,6 @@
 import type { TEarning, TEarningStats } from '@fanstage/contract';
 import {
+  Badge,
   Card,
   EmptyState,
   Group,
@@ -20,8 +21,8 @@ import { api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import type { Page } from '../orders/orders-api';
 import classes from './earnings.module.css';
+import { money, refundNote } from './earnings-format';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
 const ranges = { '7': 7, '30': 30, '90': 90 } as const;
 
 const typeLabels: Record<string, string> = {
@@ -81,7 +82,11 @@ export function EarningsDashboard() {
         {[
           { label: 'Gross', value: s ? money(s.grossPrice) : '' },
           { label: 'Commission', value: s ? money(s.commission) : '' },
-          { label: 'Net', value: s ? money(s.netPrice) : '' },
+          {
+            label: 'Net',
+            value: s ? money(s.netPrice) : '',
+            note: s && s.refundCount > 0 ? refundNote(s) : null,
+          },
           { label: 'Available', value: s ? money(s.balance) : '' },
         ].map((c) => (
           <Card key={c.label} withBorder radius="md">
@@ -95,12 +100,17 @@ export function EarningsDashboard() {
                 {c.value}
               </Text>
             )}
+            {'note' in c && c.note ? (
+              <Text size="xs" c="red" data-testid="earnings-refunds">
+                {c.note}
+              </Text>
+            ) : null}
           </Card>
         ))}
       </SimpleGrid>
       {stats.isLoading ? (
         <Skeleton h={240} radius="md" />
-      ) : !s || s.count === 0 ? (
+      ) : !s || s.count + s.refundCount === 0 ? (
         <EmptyState
           icon={<IconChartBar size={28} />}
           variant="light"
@@ -139,7 +149,16 @@ export function EarningsDashboard() {
                 {recent.data?.data.map((e) => (
                   <Table.Tr key={e._id}>
                     <Table.Td>{dayjs(e.createdAt).format('MMM D, HH:mm')}</Table.Td>
-                    <Table.Td>{typeLabels[e.type] ?? e.type}</Table.Td>
+                    <Table.Td>
+                      {typeLabels[e.type] ?? e.type}
+                      {e.refundedAt ? (
+                        <Tooltip label={`Refunded ${dayjs(e.refundedAt).format('MMM D, YYYY')}`} withArrow>
+                          <Badge size="xs" color="red" variant="light" ml={6}>
+                            Refunded
+                          </Badge>
+                        </Tooltip>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>{e.fan.name || e.fan.username}</Table.Td>
                     <Table.Td>{money(e.grossPrice)}</Table.Td>
                     <Table.Td>{money(e.netPrice)}</Table.Td>
@@ -172,7 +191,7 @@ function DayChart(props: { stats: TEarningStats; from: string; days: number }) {
         {points.map((p) => (
           <Tooltip key={p.label} label={`${p.label}: ${money(p.value)}`} withArrow>
             <li className={classes.column} aria-label={`${p.label}: ${money(p.value)}`}>
-              <div className={classes.bar} style={{ height: `${(p.value / max) * 100}%` }} />
+              <div className={classes.bar} style={{ height: `${(Math.max(0, p.value) / max) * 100}%` }} />
             </li>
           </Tooltip>
         ))}
@@ -202,13 +221,17 @@ function TypeBars({ stats }: { stats: TEarningStats }) {
             <Group justify="space-between">
               <Text size="sm">
                 {typeLabels[t.type] ?? t.type} · {t.count}
+                {t.refundCount > 0 ? ` (${t.refundCount} refunded)` : ''}
               </Text>
               <Text size="sm" fw={700}>
                 {money(t.netPrice)}
               </Text>
             </Group>
             <div className={classes.typeTrack} aria-hidden>
-              <div className={classes.typeFill} style={{ width: `${(t.netPrice / max) * 100}%` }} />
+              <div
+                className={classes.typeFill}
+                style={{ width: `${(Math.max(0, t.netPrice) / max) * 100}%` }}
+              />
             </div>
           </Stack>
         ))}
