@@ -58,3 +58,48 @@ test('a fan with balance subscribes monthly from the modal, sees a subscriber-on
   await expect(post.getByText(text)).toBeVisible();
   await expect(post.getByText('Subscribe to see this post')).toHaveCount(0);
 });
+
+test('a fan without balance subscribes by card through the sandbox checkout (4242) and comes back subscribed', async ({
+  page,
+  request,
+}) => {
+  const fan = await registerFanByApi(request, 'cardfan');
+  const text = `Card subscribers only ${Date.now().toString(36)}`;
+  const creatorToken = await apiLogin(request, creator.username, creator.password);
+  const created = await request.post('/api/performer/feeds', {
+    data: { type: 'text', text },
+    headers: { authorization: `Bearer ${creatorToken}` },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await loginInBrowser(page, fan.username, fan.password);
+  await page.waitForURL(/\/home$/);
+  await page.goto(`/${creator.username}`);
+  const post = page.getByRole('article').filter({ hasText: text });
+  await expect(post.getByText('Subscribe to see this post')).toBeVisible();
+
+  await page.getByTestId('subscribe-button').click();
+  const modal = page.getByRole('dialog', { name: 'Subscribe' });
+  await modal.getByTestId('pay-card').click();
+  await expect(modal.getByTestId('card-sandbox-note')).toBeVisible();
+  await modal.getByRole('button', { name: 'Continue to checkout ($9.99)' }).click();
+
+  await page.waitForURL(/\/payment\/sandbox\/checkout\//);
+  await expect(page.getByTestId('checkout-description')).toContainText('Monthly subscription to Luna Rivers');
+  await expect(page.getByTestId('checkout-price')).toHaveText('$9.99');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $9.99' }).click();
+  await expect(page.getByText('Your subscription is active.')).toBeVisible();
+  await page.getByTestId('checkout-back').click();
+
+  await page.waitForURL(new RegExp(`/${creator.username.replace('.', '\\.')}$`));
+  await expect(page.getByTestId('subscribed-badge')).toBeVisible();
+  await expect(post.getByText(text)).toBeVisible();
+  await expect(post.getByText('Subscribe to see this post')).toHaveCount(0);
+
+  await page.goto('/user/subscriptions');
+  const row = page.getByTestId('subscription-row').filter({ hasText: 'Luna Rivers' });
+  await expect(row.getByText('Active')).toBeVisible();
+});
