@@ -42,6 +42,8 @@ interface Options {
   messagePairs: number;
   messageRate: number;
   redisUrl: string | undefined;
+  /** Which phases run (the baseline always does): reads, realtime, money. */
+  phases: Set<string>;
 }
 
 /** The issue's data set (PostgreSQL default) and a tenth of it (PGlite default: it loads in about a minute). */
@@ -57,6 +59,20 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a whole number of 1 or more, not "${raw}"`);
   return n;
+}
+
+const allPhases = ['reads', 'realtime', 'money'];
+
+function readPhases(raw: string | undefined): Set<string> {
+  if (!raw) return new Set(allPhases);
+  const phases = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = phases.filter((p) => !allPhases.includes(p));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_PHASES takes ${allPhases.join(', ')}; not ${unknown.join(', ')}`);
+  return new Set(phases);
 }
 
 function readOptions(env: NodeJS.ProcessEnv): Options {
@@ -88,6 +104,7 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     messagePairs: positiveInt(env, 'BENCH_MESSAGE_PAIRS', scale === 'full' ? 5000 : 1000),
     messageRate: positiveInt(env, 'BENCH_MESSAGE_RATE', 2500),
     redisUrl: env.BENCH_REDIS_URL || (databaseUrl ? 'redis://127.0.0.1:6379' : undefined),
+    phases: readPhases(env.BENCH_PHASES),
   };
 }
 
@@ -382,6 +399,8 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         PORT: String(port),
         PUBLIC_URL: url,
         LOG_LEVEL: 'warn',
+        // As many database connections as autocannon and pgbench keep open (BENCH_CONNECTIONS).
+        DATABASE_POOL_SIZE: String(options.connections),
         // The bench measures delivery, not the per-account sending limit.
         MESSAGE_RATE_LIMIT_PER_MINUTE: '100000',
         ...extraEnv,
@@ -401,28 +420,30 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   );
 
   for (const line of database.plans) console.log(line);
-  const figures = [
-    await measure('hello GET /', `http://127.0.0.1:${helloPort}/`, options),
-    await measure('GET /api/settings/public', `${apiUrl}/api/settings/public`, options),
-    await measure('GET /api/users/me', `${apiUrl}/api/users/me`, options, bearer),
-    await measure(
-      'GET /api/performers/{username}',
-      `${apiUrl}/api/performers/${encodeURIComponent(data.creatorUsername)}`,
-      options,
-    ),
-    await measure(
-      `GET /api/user/feeds (${followedByFan} follows)`,
-      `${apiUrl}/api/user/feeds?limit=20`,
-      options,
-      bearer,
-    ),
-    await measure(
-      'GET /api/user/feeds/search/{username}',
-      `${apiUrl}/api/user/feeds/search/${encodeURIComponent(data.busyCreatorUsername)}?limit=20`,
-      options,
-      bearer,
-    ),
-  ];
+  const figures = [await measure('hello GET /', `http://127.0.0.1:${helloPort}/`, options)];
+  if (options.phases.has('reads')) {
+    figures.push(
+      await measure('GET /api/settings/public', `${apiUrl}/api/settings/public`, options),
+      await measure('GET /api/users/me', `${apiUrl}/api/users/me`, options, bearer),
+      await measure(
+        'GET /api/performers/{username}',
+        `${apiUrl}/api/performers/${encodeURIComponent(data.creatorUsername)}`,
+        options,
+      ),
+      await measure(
+        `GET /api/user/feeds (${followedByFan} follows)`,
+        `${apiUrl}/api/user/feeds?limit=20`,
+        options,
+        bearer,
+      ),
+      await measure(
+        'GET /api/user/feeds/search/{username}',
+        `${apiUrl}/api/user/feeds/search/${encodeURIComponent(data.busyCreatorUsername)}?limit=20`,
+        options,
+        bearer,
+      ),
+    );
+  }
   const baseline = figures[0]!.requestsPerSecond;
   for (const f of figures) {
     const ratio = baseline > 0 ? f.requestsPerSecond / baseline : 0;
@@ -431,24 +452,26 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${f.name}: ${Math.round(f.requestsPerSecond)} req/s, p99 ${f.p99} ms, ratio ${ratio.toFixed(2)} of hello${failed}`,
     );
   }
-  const realtime = await realtimePhase(
-    {
-      sockets: options.sockets,
-      pairs: options.messagePairs,
-      rate: options.messageRate,
-      seconds: options.duration,
-      redisUrl: options.redisUrl,
-      isPostgres: Boolean(options.databaseUrl),
-    },
-    database.socketPeople,
-    { url: apiUrl, pid: api.process.pid },
-    async (name, env) => {
-      const started = await startServer(name, env);
-      await waitUntilReady(started.child, `${started.url}/api/ready`, 60_000);
-      return started;
-    },
-    note,
-  );
+  const realtime = !options.phases.has('realtime')
+    ? { lines: [], summary: 'realtime phase not run (BENCH_PHASES)', ok: true, readTarget: null }
+    : await realtimePhase(
+        {
+          sockets: options.sockets,
+          pairs: options.messagePairs,
+          rate: options.messageRate,
+          seconds: options.duration,
+          redisUrl: options.redisUrl,
+          isPostgres: Boolean(options.databaseUrl),
+        },
+        database.socketPeople,
+        { url: apiUrl, pid: api.process.pid },
+        async (name, env) => {
+          const started = await startServer(name, env);
+          await waitUntilReady(started.child, `${started.url}/api/ready`, 60_000);
+          return started;
+        },
+        note,
+      );
   for (const line of realtime.lines) console.log(line);
   if (realtime.readTarget) {
     const read = await measure(
@@ -462,8 +485,12 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${read.name}: ${Math.round(read.requestsPerSecond)} req/s, p99 ${read.p99} ms, ratio ${(read.requestsPerSecond / figures[0]!.requestsPerSecond).toFixed(2)} of hello${read.failures > 0 ? ` (${read.failures} failed requests)` : ''}`,
     );
   }
-  const money = await moneyPhase(options, apiUrl, database);
-  const slowest = figures.slice(1).reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a));
+  const money = options.phases.has('money')
+    ? await moneyPhase(options, apiUrl, database)
+    : { summary: 'money phase not run (BENCH_PHASES)', failures: 0, ok: true };
+  const slowest = figures
+    .slice(1)
+    .reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a), figures[0]!);
   const failures = figures.reduce((n, f) => n + f.failures, 0) + money.failures;
   console.log(
     `summary: ${database.engine}, ${web}; ${options.scale} data set: ${data.counts.users} accounts ` +

@@ -14,6 +14,8 @@ const ZConfig = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /** PostgreSQL connections each node keeps (pg.Pool max); PGlite has one. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     DATA_DIR: z.string().default('./data'),
     REDIS_URL: z
       .string()

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './seed/demo';
 const config = loadConfig();
 const db = await openDatabase({
   url: config.DATABASE_URL,
+  poolSize: config.DATABASE_POOL_SIZE,
   dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db'),
 });
 await migrateDatabase(db);
