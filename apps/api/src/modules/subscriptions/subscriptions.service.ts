@@ -21,6 +21,7 @@ import { assertCreator, findVisiblePerformer } from '../performers/performers.ac
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
 import { chargeFan } from '../wallet/wallet.service';
+import { findRenewingSiteCard } from './card-subscriptions.repo';
 import {
   cancelCardRenewalOf,
   subscribePerformerByCard,
@@ -313,11 +314,14 @@ export async function subscribeSite(
         balanceCents = await currentBalanceCents(tx, actor.id);
       }
       const expiredAt = addDays(periodStartOf(expiresAt, now), siteSubscriptionPeriodDays);
+      // A month bought from the wallet on top of a card membership leaves the renewal with the card
+      // (else the wallet job would charge for the same months as the gateway).
+      const isCardRenewing = (await findRenewingSiteCard(tx, actor.id)) !== null;
       await saveSiteSubscription(tx, {
         fanId: actor.id,
         expiredAt,
         lastPaidAt: now,
-        paymentMethod: 'wallet',
+        ...(isCardRenewing ? {} : { paymentMethod: 'wallet' as const }),
       });
       return {
         expiredAt: expiredAt.toISOString(),

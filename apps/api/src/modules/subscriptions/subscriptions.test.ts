@@ -1,4 +1,11 @@
-import { earnings, eq, outboxEmails, siteSubscriptions, subscriptions } from '@fanstage/db';
+import {
+  cardSubscriptions,
+  earnings,
+  eq,
+  outboxEmails,
+  siteSubscriptions,
+  subscriptions,
+} from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
@@ -495,6 +502,25 @@ describe('site membership renewals', () => {
     expect(await balanceOf(trialFan)).toBe(20);
     expect(await balanceOf(payingFan)).toBe(10.01);
     expect(await membershipOf(payingFan)).toMatchObject({ autoRenew: false, renewalFailedAt: null });
+  });
+
+  it('leaves the renewal with the card when a card member adds a month from the wallet', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
+    const fan = await t.fan();
+    await fund(fan.user, 30);
+    await t.ctx.db.db.insert(cardSubscriptions).values({
+      fanId: fan.user.id,
+      kind: 'site',
+      plan: 'site',
+      gateway: 'sandbox',
+      priceCents: 1000,
+      status: 'active',
+    });
+    const paid = (await subscribeSite(fan)).json().data;
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: false });
+    clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
+    await renewDueSiteSubscriptions(t.ctx);
+    expect(await balanceOf(fan)).toBe(20);
   });
 
   it('renews a due membership when the queue runs the renewal job', async () => {
