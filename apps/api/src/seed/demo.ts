@@ -14,6 +14,7 @@ import {
 } from './demo-accounts';
 import { type DemoContentOptions, type DemoContentResult, seedDemoContent } from './demo-content';
 import { avatarSvg, coverSvg, renderWebp } from './demo-images';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoBalances, seedDemoPurchase } from './demo-wallet';
 
@@ -206,6 +207,7 @@ export async function seedDemo(ctx: AppContext, options: DemoContentOptions = {}
     made.filter((p) => p.account.role === 'user').map((p) => p.id),
   );
   await seedDemoPurchase(ctx, content.purchase);
+  await seedDemoMessages(ctx);
   await seedDemoPayments(ctx);
   return { created: inserted.size, logins, content };
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { seedDemoMessages } from '../../seed/demo-messages';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
 import { massSendJobName, runDueMassMessages, runMassMessage } from './messages.mass';
@@ -418,5 +419,23 @@ describe('welcome message', () => {
     const empty = await api(creator, 'PUT', '/api/messages/welcome', { enabled: true, text: '' });
     expect(empty.statusCode).toBe(422);
     expect((await api(fan, 'GET', '/api/messages/welcome')).statusCode).toBe(403);
+  });
+});
+
+describe('demo messages', () => {
+  it('gives Ava two conversations, one with a paid photo still locked, once however often it runs', async () => {
+    const ava = await t.fan({ username: 'ava.thompson' });
+    const luna = await t.creator({ username: 'luna.rivers' });
+    await t.creator({ username: 'mateo.alves' });
+    await seedDemoMessages(t.ctx);
+    await seedDemoMessages(t.ctx);
+    const list = (await api(ava, 'GET', '/api/conversations')).json();
+    expect(list.total).toBe(2);
+    const withLuna = list.data.find((c: { recipient: { _id: string } }) => c.recipient._id === luna.user.id);
+    expect(withLuna.totalNotSeenMessages).toBe(1);
+    const thread = await threadOf(ava, withLuna._id);
+    expect(thread).toHaveLength(5);
+    expect(thread[4]).toMatchObject({ type: 'photo', isLocked: true, price: 4.99 });
+    expect((await threadOf(luna, withLuna._id))[4]!.files[0]!.urls?.full).toBeDefined();
   });
 });
