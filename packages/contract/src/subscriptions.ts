@@ -122,6 +122,15 @@ export const ZSiteSubscription = z.object({
 });
 export type TSiteSubscription = z.infer<typeof ZSiteSubscription>;
 
+/** `POST /payment/site-subscription/cancel`: the membership once its wallet renewal is off. */
+export const ZSiteMembership = z.object({
+  expiredAt: z.string().nullable(),
+  /** Renewed at expiry (from the wallet, or by the card gateway). */
+  autoRenew: z.boolean(),
+  paymentMethod: z.enum(['wallet', 'card']).nullable(),
+});
+export type TSiteMembership = z.infer<typeof ZSiteMembership>;
+
 /** `GET /subscription-packages`: derived from the site settings (no admin table). */
 export const ZSubscriptionPackage = z.object({
   _id: z.string(),

@@ -346,3 +346,8 @@ export async function stopDueSiteRenewal(
     .returning({ fanId: siteSubscriptions.fanId });
   return rows.length > 0;
 }
+
+/** Turns a membership's renewal off (the fan cancelled); the expiry stays. */
+export async function stopSiteRenewal(tx: Transaction, fanId: string) {
+  await tx.update(siteSubscriptions).set({ autoRenew: false }).where(eq(siteSubscriptions.fanId, fanId));
+}

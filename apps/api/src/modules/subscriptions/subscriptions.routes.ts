@@ -6,6 +6,7 @@ import {
   ZMySubscriptionParams,
   ZPerformerSubscriberItem,
   ZPerformerSubscriberSearchQuery,
+  ZSiteMembership,
   ZSiteSubscription,
   ZSubscribePerformerRequest,
   ZSubscribeResult,
@@ -71,6 +72,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           idempotency: idempotencyOf(req),
         }),
       ),
+  );
+
+  app.post(
+    '/payment/site-subscription/cancel',
+    { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZSiteMembership) } } },
+    async (req) => ({ data: await subscriptions.cancelSiteRenewal(ctx, { actor: actorOf(req) }) }),
   );
 
   app.post(

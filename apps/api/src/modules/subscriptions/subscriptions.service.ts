@@ -4,6 +4,7 @@ import {
   subscriptionPeriodDays,
   type TCardCheckout,
   type TPerformerSubscriberItem,
+  type TSiteMembership,
   type TSiteSubscription,
   type TSubscribePerformerRequest,
   type TSubscribeResult,
@@ -44,6 +45,7 @@ import {
   saveSiteSubscription,
   searchSubscriptions,
   stopDueSiteRenewal,
+  stopSiteRenewal,
   updateDueRenewal,
   updateSubscription,
 } from './subscriptions.repo';
@@ -331,6 +333,32 @@ export async function subscribeSite(
       };
     }),
   );
+}
+
+/**
+ * `POST /payment/site-subscription/cancel`: stops the wallet renewal of the actor's membership;
+ * it lasts until it expires. A membership renewed by card is cancelled through its card
+ * subscription (422 says so); one that does not renew is answered as it is.
+ */
+export async function cancelSiteRenewal(
+  ctx: AppContext,
+  options: { actor: Actor },
+): Promise<TSiteMembership> {
+  return ctx.db.db.transaction(async (tx) => {
+    const { membership, expiresAt } = await lockSiteSubscription(tx, options.actor.id);
+    if (membership.autoRenew && membership.paymentMethod === 'card') {
+      throw new AppError(
+        'UNPROCESSABLE',
+        'Your membership renews by card. Cancel it from your card subscriptions on the wallet page.',
+      );
+    }
+    if (membership.autoRenew) await stopSiteRenewal(tx, options.actor.id);
+    return {
+      expiredAt: expiresAt?.toISOString() ?? null,
+      autoRenew: false,
+      paymentMethod: membership.paymentMethod,
+    };
+  });
 }
 
 /** How long after its expiry a missed renewal is still charged (the job was down, say). */

@@ -523,6 +523,37 @@ describe('site membership renewals', () => {
     expect(await balanceOf(fan)).toBe(20);
   });
 
+  it('stops the wallet renewal when the fan cancels; access lasts until the paid month ends', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
+    const fan = await t.fan();
+    await fund(fan.user, 30);
+    const paid = (await subscribeSite(fan)).json().data;
+    const cancel = () => as(fan, { method: 'POST', url: '/api/payment/site-subscription/cancel' });
+    const res = await cancel();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ expiredAt: paid.expiredAt, autoRenew: false, paymentMethod: 'wallet' });
+    expect((await cancel()).statusCode).toBe(200);
+    clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
+    await renewDueSiteSubscriptions(t.ctx);
+    expect(await balanceOf(fan)).toBe(20);
+    expect(await expiryOf(fan)).toBe(paid.expiredAt);
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: false, renewalFailedAt: null });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/payment/site-subscription/cancel' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('sends a card member who cancels to the card subscription', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true });
+    const fan = await t.fan();
+    await t.ctx.db.db
+      .insert(siteSubscriptions)
+      .values({ fanId: fan.user.id, autoRenew: true, paymentMethod: 'card' });
+    const res = await as(fan, { method: 'POST', url: '/api/payment/site-subscription/cancel' });
+    expect(res.statusCode).toBe(422);
+    expect(await membershipOf(fan)).toMatchObject({ autoRenew: true });
+  });
+
   it('renews a due membership when the queue runs the renewal job', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
     const fan = await t.fan();
