@@ -180,10 +180,21 @@ describe('tips', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('keeps conversation and stream ids with the tip', async () => {
+  it('keeps conversation and stream ids with the tip, and refuses a conversation of others', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
     await fund(fan.user, 10);
-    const conversationId = '0190a0a0-0000-7000-8000-00000000c0c0';
+    const foreign = await tip(fan, creator.user.id, {
+      amount: 10,
+      conversationId: '0190a0a0-0000-7000-8000-00000000c0c0',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/conversations',
+      token: fan.token,
+      payload: { source: 'performer', sourceId: creator.user.id },
+    });
+    const conversationId = opened.json().data._id;
     const res = await tip(fan, creator.user.id, { amount: 10, conversationId });
     expect(res.statusCode).toBe(200);
     const statement = await t.request({ url: '/api/wallet/transactions', token: fan.token });
