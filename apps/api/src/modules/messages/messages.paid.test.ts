@@ -1,4 +1,7 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serverEvents } from '@fanstage/contract';
 import { earnings, eq, massMessages, messages, purchases } from '@fanstage/db';
 import { buildSubscription } from '@fanstage/db/factories';
@@ -7,6 +10,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { seedDemoMessages } from '../../seed/demo-messages';
+import { resolveMediaTools, runTool } from '../media/media.ffmpeg';
+import { processMediaFile } from '../media/media.service';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
 import { massSendJobName, runDueMassMessages, runMassMessage } from './messages.mass';
@@ -437,5 +442,54 @@ describe('demo messages', () => {
     expect(thread).toHaveLength(5);
     expect(thread[4]).toMatchObject({ type: 'photo', isLocked: true, price: 4.99 });
     expect((await threadOf(luna, withLuna._id))[4]!.files[0]!.urls?.full).toBeDefined();
+  });
+});
+
+describe('video messages', () => {
+  it('transcodes a chat video, shows its status to both members, and keeps a paid one without a URL for the fan', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fanstage-message-video-'));
+    try {
+      const clip = join(dir, 'clip.mp4');
+      await runTool(resolveMediaTools({}).ffmpeg, [
+        ...[
+          '-hide_banner',
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=duration=2:size=160x120:rate=15',
+        ],
+        ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip],
+      ]);
+      const { fan, creator, conversationId } = await pair();
+      const form = new FormData();
+      form.append('file', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
+      const upload = await t.request({
+        method: 'POST',
+        url: '/api/messages/private/file/video',
+        token: creator.token,
+        payload: form,
+      });
+      expect(upload.statusCode).toBe(200);
+      expect(upload.json().data).toMatchObject({ kind: 'message-video', status: 'uploaded' });
+      const fileId = upload.json().data._id;
+      const sent = await send(creator, conversationId, { fileIds: [fileId], price: 2 });
+      expect(sent.json().data.type).toBe('video');
+      const messageId = sent.json().data._id;
+      await processMediaFile(t.ctx, { fileId, signal: new AbortController().signal });
+      for (const who of [fan, creator]) {
+        const status = await api(who, 'GET', `/api/messages/${messageId}/file/${fileId}/status`);
+        expect(status.json().data).toMatchObject({ _id: fileId, status: 'ready' });
+      }
+      const [locked] = await threadOf(fan, conversationId);
+      expect(locked).toMatchObject({ isLocked: true });
+      expect(locked!.files[0]!.urls).toBeUndefined();
+      const [own] = await threadOf(creator, conversationId);
+      expect((own!.files[0]!.urls as { video?: string }).video).toMatch(/^\/api\/files\/private\//);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
