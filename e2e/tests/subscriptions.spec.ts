@@ -80,7 +80,7 @@ test('a fan without balance subscribes by card through the sandbox checkout (424
 
   await page.getByTestId('subscribe-button').click();
   const modal = page.getByRole('dialog', { name: 'Subscribe' });
-  await modal.getByTestId('pay-card').click();
+  await modal.locator('label[for$="-card"]').click();
   await expect(modal.getByTestId('card-sandbox-note')).toBeVisible();
   await modal.getByRole('button', { name: 'Continue to checkout ($9.99)' }).click();
 
