@@ -289,6 +289,18 @@ describe('Stripe card subscriptions', () => {
       }),
     );
     expect(unknown.json().outcome).toBe('unknown_subscription');
+    // The invoice's own PaymentIntent event is not a top-up: recorded and ignored.
+    const intentEvent = eventOf('payment_intent.succeeded', {
+      id: 'pi_of_invoice',
+      object: 'payment_intent',
+      amount: 1000,
+      amount_received: 1000,
+      currency: 'usd',
+      description: 'Subscription creation',
+      metadata: {},
+      status: 'succeeded',
+    });
+    expect((await deliver(intentEvent)).json().outcome).toBe('ignored');
     expect(await mine(fan, creator.user.id)).toBeNull();
     expect(await earningRows(creator.user.id)).toHaveLength(0);
   });

@@ -17,8 +17,8 @@ import { findGatewayCustomer, saveGatewayCustomer } from './payments.repo';
  *
  * Card subscriptions are Stripe Subscriptions on a price made for them (30 or 365 days, as the
  * business rules count a month and a year); only `invoice.paid` / `invoice.payment_succeeded`
- * start or extend access. Invoices of subscriptions also produce PaymentIntent events: those carry
- * no order id and are answered "unknown order" by the top-up path, which changes nothing.
+ * start or extend access. The PaymentIntent events of subscription invoices (no order id, Stripe's
+ * description "Subscription creation" / "Subscription update") are recorded and ignored.
  */
 
 const clients = new WeakMap<Config, Stripe>();
@@ -148,6 +148,15 @@ export function gatewayEventOfStripe(event: Stripe.Event): GatewayEvent {
   }
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const intent = event.data.object as Stripe.PaymentIntent;
+    // The PaymentIntent of a subscription invoice: its invoice event is what counts.
+    if (!intent.metadata?.orderId && /^Subscription /.test(intent.description ?? '')) {
+      return {
+        ...base,
+        ...nothing,
+        outcome: 'ignored',
+        summary: { type: event.type, paymentIntent: intent.id },
+      };
+    }
     const succeeded = event.type === 'payment_intent.succeeded';
     return {
       ...base,
