@@ -110,27 +110,33 @@ const searchCondition = (q: string | undefined): SQL | undefined => {
   return or(ilike(users.name, pattern), ilike(users.username, pattern));
 };
 
+type ConversationListOptions = { userId: string; q?: string; offset: number; limit: number };
+
+/**
+ * The page query of a person's conversation list, unexecuted (a test EXPLAINs it): a backward scan
+ * of `conversation_members_user_activity_idx`, each row joined by primary key.
+ */
+export const conversationPageQuery = (db: Executor, options: ConversationListOptions) =>
+  db
+    .select({
+      member: conversationMembers,
+      conversation: conversations,
+      lastMessage: messages,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
+    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .where(and(eq(conversationMembers.userId, options.userId), searchCondition(options.q)))
+    .orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId))
+    .offset(options.offset)
+    .limit(options.limit);
+
 /** A person's conversations, latest activity first, with the other party and the last message. */
-export async function listMemberConversations(
-  db: Executor,
-  options: { userId: string; q?: string; offset: number; limit: number },
-) {
+export async function listMemberConversations(db: Executor, options: ConversationListOptions) {
   const where = and(eq(conversationMembers.userId, options.userId), searchCondition(options.q));
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        member: conversationMembers,
-        conversation: conversations,
-        lastMessage: messages,
-      })
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
-      .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-      .where(where)
-      .orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId))
-      .offset(options.offset)
-      .limit(options.limit),
+    conversationPageQuery(db, options),
     db
       .select({ n: count() })
       .from(conversationMembers)
@@ -149,19 +155,21 @@ export async function findMessagesByIds(db: Executor, ids: string[]): Promise<Me
   return db.select().from(messages).where(inArray(messages.id, ids));
 }
 
-/** A page counted from the newest (offset 0 = the newest), returned oldest first. */
-export async function listThreadPage(
-  db: Executor,
-  options: { conversationId: string; offset: number; limit: number },
-): Promise<MessageRow[]> {
-  const rows = await db
+type ThreadPageOptions = { conversationId: string; offset: number; limit: number };
+
+/** The page query of a thread, unexecuted (a test EXPLAINs it): `messages_conversation_seq_idx` backward. */
+export const threadPageQuery = (db: Executor, options: ThreadPageOptions) =>
+  db
     .select()
     .from(messages)
     .where(eq(messages.conversationId, options.conversationId))
     .orderBy(desc(messages.seq))
     .offset(options.offset)
     .limit(options.limit);
-  return rows.reverse();
+
+/** A page counted from the newest (offset 0 = the newest), returned oldest first. */
+export async function listThreadPage(db: Executor, options: ThreadPageOptions): Promise<MessageRow[]> {
+  return (await threadPageQuery(db, options)).reverse();
 }
 
 /** Messages after a sequence number, oldest first (what a client missed while away). */

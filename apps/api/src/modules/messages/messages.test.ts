@@ -6,12 +6,14 @@ import {
   type ServerEventPayloads,
   serverEvents,
 } from '@fanstage/contract';
-import { follows, userBlocks } from '@fanstage/db';
+import { follows, sql, type Transaction, userBlocks } from '@fanstage/db';
 import { buildSubscription } from '@fanstage/db/factories';
+import type { SQL } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { decideSend } from './messages.access';
+import { conversationPageQuery, threadPageQuery } from './messages.repo';
 import { toPlainText } from './messages.service';
 
 /*
@@ -432,5 +434,37 @@ describe('live events', () => {
     await vi.waitFor(() => expect(deleted).toHaveLength(1));
     expect(deleted[0]!.message).toMatchObject({ _id: sent._id, text: deletedMessageText, isDeleted: true });
     expect(leaked).toEqual([]);
+  });
+});
+
+describe('hot queries', () => {
+  const planOf = (build: (tx: Transaction) => { getSQL(): SQL }) =>
+    t.ctx.db.db.transaction(async (tx) => {
+      // A test table is tiny, so the planner would rather scan (or bitmap-scan and sort) it; forbid
+      // that to see that the index gives the order by itself.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = (await tx.execute(sql`explain ${build(tx).getSQL()}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it('reads a thread page backward along its index, without sorting', async () => {
+    const { conversationId } = await pair();
+    const plan = await planOf((tx) =>
+      threadPageQuery(tx, { conversationId, offset: 0, limit: messagesPageSize }),
+    );
+    expect(plan).toMatch(/Index Scan Backward using messages_conversation_seq_idx/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('reads a conversation list along the member activity index, without sorting or a sub-plan', async () => {
+    const { fan } = await pair();
+    const plan = await planOf((tx) =>
+      conversationPageQuery(tx, { userId: fan.user.id, offset: 0, limit: 20 }),
+    );
+    expect(plan).toMatch(/conversation_members_user_activity_idx/);
+    expect(plan).not.toMatch(/SubPlan|Sort/);
   });
 });
