@@ -39,11 +39,12 @@ const tags = ['Messages'];
 const conversationTags = ['Conversations'];
 
 /** Sending is limited per account (30 a minute): enough for a lively chat, not for a spam run. */
-export const sendRateLimit = {
-  max: 30,
+/** Sending is limited per account: MESSAGE_RATE_LIMIT_PER_MINUTE (default 60). */
+const sendRateLimitOf = (ctx: AppContext) => ({
+  max: ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE,
   timeWindow: '1 minute',
   keyGenerator: (req: FastifyRequest) => (req.actor ? `message:${req.actor.id}` : `message-ip:${req.ip}`),
-};
+});
 
 const uploadRateLimit = {
   max: 60,
@@ -53,6 +54,7 @@ const uploadRateLimit = {
 };
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const sendRateLimit = sendRateLimitOf(ctx);
   await registerMessageJobs(ctx, app);
 
   app.get(
