@@ -192,7 +192,7 @@ export async function runMassMessage(ctx: AppContext, options: { massMessageId: 
       return made;
     });
     for (const { fanId, message } of delivered) {
-      await announceNewMessage(ctx, { message, recipientId: fanId, files });
+      await announceNewMessage(ctx, { message, recipientId: fanId, files, toSender: false });
     }
     reached += delivered.length;
     cursor = fanIds[fanIds.length - 1]!;

@@ -284,6 +284,11 @@ describe('mass messages', () => {
     expect(created.json().data).toMatchObject({ status: 'scheduled', recipientsCount: 0 });
     const id = created.json().data._id;
     await t.ctx.db.db.update(massMessages).set({ status: 'sending' }).where(eq(massMessages.id, id));
+    const [fanSocket, creatorSocket] = await Promise.all([open(active[0]!.token), open(creator.token)]);
+    const fanGot: unknown[] = [];
+    const creatorGot: unknown[] = [];
+    fanSocket.on('message/created', (payload: unknown) => fanGot.push(payload));
+    creatorSocket.on('message/created', (payload: unknown) => creatorGot.push(payload));
     const reached = await Promise.all([
       runMassMessage(t.ctx, { massMessageId: id }),
       runMassMessage(t.ctx, { massMessageId: id }),
@@ -301,6 +306,10 @@ describe('mass messages', () => {
       });
     }
     expect(await runMassMessage(t.ctx, { massMessageId: id })).toBe(0);
+    await vi.waitFor(() => expect(fanGot).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(fanGot).toHaveLength(1);
+    expect(creatorGot).toEqual([]);
   });
 
   it('sends only to active subscribers when asked, through the queue', async () => {

@@ -49,16 +49,18 @@ export async function announceUnreadTotal(ctx: AppContext, userId: string): Prom
 
 /**
  * A new message to both members (the sender too, for their other tabs and devices), then the
- * recipient's new unread total. `files` may be given when the caller has them (a mass message).
+ * recipient's new unread total. `files` may be given when the caller has them (a mass message,
+ * which also spares the creator one event per fan: `toSender: false`).
  */
 export async function announceNewMessage(
   ctx: AppContext,
-  options: { message: MessageRow; recipientId: string; files?: FileRow[] },
+  options: { message: MessageRow; recipientId: string; files?: FileRow[]; toSender?: boolean },
 ): Promise<void> {
   const { message, recipientId } = options;
   try {
     const files = options.files ?? (await loadMessageFiles(ctx.db.db, [message.id])).get(message.id) ?? [];
-    for (const viewerId of [message.senderId, recipientId]) {
+    const viewers = options.toSender === false ? [recipientId] : [message.senderId, recipientId];
+    for (const viewerId of viewers) {
       send(ctx, viewerId, 'message/created', {
         conversationId: message.conversationId,
         message: presentNewMessage(ctx, { message, viewerId, files }),
