@@ -61,8 +61,10 @@ export async function findMemberMessage(
       message,
       ...(await findMemberConversation(ctx, { ...options, conversationId: message.conversationId })),
     };
-  } catch {
-    throw messageNotFound();
+  } catch (err) {
+    // Not a member: the same answer as a message that does not exist.
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw messageNotFound();
+    throw err;
   }
 }
 
