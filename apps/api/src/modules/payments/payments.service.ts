@@ -552,8 +552,16 @@ export async function confirmGatewayEvent(
   // Read before the transaction (PGlite has one connection).
   const defaultCommissionRate = event.invoice ? (await ctx.settings.getAll()).performerCommission : 0;
   let card: CardEventResult | null = null;
+  /** What the fan is told once the transaction committed. */
+  let topUp: {
+    userId: string;
+    balanceCents: number | null;
+    tokensCents: number;
+    failed: string | null;
+  } | null = null;
   const outcome = await inMoneyTransaction(ctx, async (tx): Promise<WebhookOutcome> => {
     card = null;
+    topUp = null;
     const claimed = await repo.claimGatewayEvent(tx, {
       gateway,
       eventId: event.eventId,
@@ -598,6 +606,12 @@ export async function confirmGatewayEvent(
           failureReason: event.failureReason ?? 'The payment failed.',
           now,
         });
+        topUp = {
+          userId: order.userId,
+          balanceCents: null,
+          tokensCents: order.tokensCents,
+          failed: event.failureReason ?? 'The payment failed.',
+        };
         return { outcome: 'failed', orderId: order.id };
       }
       if (order.status === 'paid') return { outcome: 'already_paid', orderId: order.id };
@@ -645,6 +659,14 @@ export async function confirmGatewayEvent(
         }
       }
       await repo.markOrderPaid(tx, { id: order.id, ledgerTransactionId: posted.transactionId, now });
+      if (posted.isNew) {
+        topUp = {
+          userId: order.userId,
+          balanceCents: posted.walletBalances.get(order.userId) ?? null,
+          tokensCents: order.tokensCents,
+          failed: null,
+        };
+      }
       return { outcome: posted.isNew ? 'credited' : 'already_paid', orderId: order.id };
     };
     const { outcome, orderId } = await decide();
@@ -658,7 +680,40 @@ export async function confirmGatewayEvent(
   });
   const notice = (card as CardEventResult | null)?.notice;
   if (notice) await noticeCardRenewalFailed(ctx, notice, gateway === 'sandbox');
+  if (topUp) announceTopUp(ctx, topUp);
   return outcome;
+}
+
+/** Live to the fan's open pages: the new balance and a notice, or why the payment failed. */
+function announceTopUp(
+  ctx: AppContext,
+  topUp: { userId: string; balanceCents: number | null; tokensCents: number; failed: string | null },
+): void {
+  const createdAt = ctx.clock.now().toISOString();
+  try {
+    if (topUp.failed) {
+      ctx.realtime.toUser(topUp.userId, 'notification', {
+        type: 'top-up',
+        title: 'Your top-up did not go through',
+        text: topUp.failed,
+        link: '/user/wallet',
+        createdAt,
+      });
+      return;
+    }
+    if (topUp.balanceCents !== null) {
+      ctx.realtime.toUser(topUp.userId, 'wallet/balance', { balance: fromCents(topUp.balanceCents) });
+    }
+    ctx.realtime.toUser(topUp.userId, 'notification', {
+      type: 'top-up',
+      title: 'Top-up received',
+      text: `${fromCents(topUp.tokensCents).toFixed(2)} was added to your wallet.`,
+      link: '/user/wallet',
+      createdAt,
+    });
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not announce the top-up');
+  }
 }
 
 /**
