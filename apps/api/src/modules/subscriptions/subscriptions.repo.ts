@@ -243,6 +243,20 @@ export async function lockSiteSubscription(tx: Transaction, fanId: string) {
   return row!;
 }
 
+/** The fan's membership as it stands, without creating or locking anything (no row: never a member). */
+export async function findSiteMembership(db: Executor, fanId: string) {
+  const [row] = await db
+    .select({
+      expiresAt: users.siteSubscriptionExpiresAt,
+      autoRenew: siteSubscriptions.autoRenew,
+      paymentMethod: siteSubscriptions.paymentMethod,
+    })
+    .from(users)
+    .leftJoin(siteSubscriptions, eq(siteSubscriptions.fanId, users.id))
+    .where(eq(users.id, fanId));
+  return row ?? null;
+}
+
 /**
  * Records a membership period: the row and the expiry `GET /users/me` shows. A paid period
  * (`paymentMethod`) turns renewal on and clears an earlier lapse.

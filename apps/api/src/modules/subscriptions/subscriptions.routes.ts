@@ -74,6 +74,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ),
   );
 
+  app.get(
+    '/payment/site-subscription',
+    { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZSiteMembership) } } },
+    async (req) => ({ data: await subscriptions.getSiteMembership(ctx, { actor: actorOf(req) }) }),
+  );
+
   app.post(
     '/payment/site-subscription/cancel',
     { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZSiteMembership) } } },

@@ -35,6 +35,7 @@ import {
   findDueSiteRenewals,
   findFanSubscription,
   findPlanPrices,
+  findSiteMembership,
   findSubscriptionById,
   findSubscriptionOf,
   findUserContact,
@@ -333,6 +334,22 @@ export async function subscribeSite(
       };
     }),
   );
+}
+
+/**
+ * `GET /payment/site-subscription`: the actor's membership, whether it renews and by what, so the
+ * membership page can offer "Cancel renewal" through the right route.
+ */
+export async function getSiteMembership(
+  ctx: AppContext,
+  options: { actor: Actor },
+): Promise<TSiteMembership> {
+  const row = await findSiteMembership(ctx.db.db, options.actor.id);
+  return {
+    expiredAt: row?.expiresAt?.toISOString() ?? null,
+    autoRenew: row?.autoRenew ?? false,
+    paymentMethod: row?.paymentMethod ?? null,
+  };
 }
 
 /**

@@ -543,6 +543,36 @@ describe('site membership renewals', () => {
     ).toBe(401);
   });
 
+  it('tells the fan whether the membership renews and by what, before and after cancelling', async () => {
+    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
+    const [fan, cardFan] = [await t.fan(), await t.fan()];
+    const membership = async (a: Account) => {
+      const res = await as(a, { url: '/api/payment/site-subscription' });
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    expect(await membership(fan)).toEqual({ expiredAt: null, autoRenew: false, paymentMethod: null });
+    await fund(fan.user, 10);
+    const paid = (await subscribeSite(fan)).json().data;
+    expect(await membership(fan)).toEqual({
+      expiredAt: paid.expiredAt,
+      autoRenew: true,
+      paymentMethod: 'wallet',
+    });
+    await as(fan, { method: 'POST', url: '/api/payment/site-subscription/cancel' });
+    expect(await membership(fan)).toEqual({
+      expiredAt: paid.expiredAt,
+      autoRenew: false,
+      paymentMethod: 'wallet',
+    });
+
+    await t.ctx.db.db
+      .insert(siteSubscriptions)
+      .values({ fanId: cardFan.user.id, autoRenew: true, paymentMethod: 'card' });
+    expect(await membership(cardFan)).toMatchObject({ autoRenew: true, paymentMethod: 'card' });
+    expect((await t.request({ url: '/api/payment/site-subscription' })).statusCode).toBe(401);
+  });
+
   it('sends a card member who cancels to the card subscription', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true });
     const fan = await t.fan();
