@@ -38,8 +38,10 @@ import * as welcome from './messages.welcome';
 const tags = ['Messages'];
 const conversationTags = ['Conversations'];
 
-/** Sending is limited per account (30 a minute): enough for a lively chat, not for a spam run. */
-/** Sending is limited per account: MESSAGE_RATE_LIMIT_PER_MINUTE (default 60). */
+/**
+ * Sending is limited per account, MESSAGE_RATE_LIMIT_PER_MINUTE a minute (default 60): enough for a
+ * lively chat, not for a spam run.
+ */
 const sendRateLimitOf = (ctx: AppContext) => ({
   max: ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE,
   timeWindow: '1 minute',

@@ -28,7 +28,7 @@ const sockets: Socket[] = [];
 type Account = Awaited<ReturnType<TestApp['fan']>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, env: { MESSAGE_RATE_LIMIT_PER_MINUTE: '30' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -262,7 +262,7 @@ describe('sending and reading', () => {
     expect((await thread(creator, conversationId, `?after=${last}`)).json().data).toEqual([]);
   });
 
-  it('limits sending to 30 messages a minute per account', async () => {
+  it('limits sending per account (MESSAGE_RATE_LIMIT_PER_MINUTE, 30 here)', async () => {
     const { fan, conversationId } = await pair();
     // The limiter's window is wall-clock time and may turn over once during the run: 62 sends fill
     // one of the two windows past 30 whatever the moment.
