@@ -46,6 +46,7 @@ export default [
     route('messages/:conversationId', 'routes/messages/messages.tsx', { id: 'messages-thread' }),
     route('user/subscriptions', 'routes/user/subscriptions.tsx'),
     route('creator/subscribers', 'routes/creator/subscribers.tsx'),
+    route('creator/messages', 'routes/creator/messages.tsx'),
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/outbox', 'routes/admin/outbox.tsx'),

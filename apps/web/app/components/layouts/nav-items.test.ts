@@ -45,6 +45,7 @@ describe('account menu links', () => {
       '/user/bookmarks',
       '/creator/followers',
       '/creator/subscribers',
+      '/creator/messages',
       '/creator/earnings',
       '/creator/payouts',
       '/creator/orders',

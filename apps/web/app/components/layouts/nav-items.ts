@@ -15,6 +15,7 @@ import {
   IconNotes,
   IconPackage,
   IconPhotoVideo,
+  IconSend,
   IconSettings,
   IconShoppingCart,
   IconStar,
@@ -72,8 +73,8 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
 }
 
 /**
- * The links of the account menu: follows and bookmarks; creators' subscribers, earnings, payouts and
- * orders; fans' wallet, saved cards, subscriptions, cart, orders and addresses.
+ * The links of the account menu: follows and bookmarks; creators' subscribers, mass messages,
+ * earnings, payouts and orders; fans' wallet, saved cards, subscriptions, cart, orders and addresses.
  */
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
@@ -85,6 +86,7 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
     links.push(
       { label: 'Followers', to: '/creator/followers', icon: IconUsers },
       { label: 'Subscribers', to: '/creator/subscribers', icon: IconUserStar },
+      { label: 'Mass messages', to: '/creator/messages', icon: IconSend },
       { label: 'Earnings', to: '/creator/earnings', icon: IconChartBar },
       { label: 'Payouts', to: '/creator/payouts', icon: IconCash },
       { label: 'Orders', to: '/creator/orders', icon: IconPackage },
