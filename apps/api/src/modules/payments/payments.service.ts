@@ -23,6 +23,7 @@ import type { PaymentGatewayName } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { recordConnectedAccount } from '../payouts/payouts.connect';
 import { findCardSubscription } from '../subscriptions/card-subscriptions.repo';
 import {
@@ -681,6 +682,8 @@ export async function confirmGatewayEvent(
   const notice = (card as CardEventResult | null)?.notice;
   if (notice) await noticeCardRenewalFailed(ctx, notice, gateway === 'sandbox');
   if (topUp) announceTopUp(ctx, topUp);
+  const started = (card as CardEventResult | null)?.started;
+  if (started) await sendWelcomeMessage(ctx, { ...started, trigger: 'subscribe' });
   return outcome;
 }
 

@@ -376,6 +376,8 @@ export interface CardEventResult {
   orderId: string | null;
   /** Runs after the transaction commits (mail to the fan); never undoes anything. */
   notice: { fanId: string; kind: 'performer' | 'site'; performerId: string | null } | null;
+  /** A creator subscription that was not running began with this payment (welcome message). */
+  started?: { fanId: string; performerId: string } | null;
 }
 
 /**
@@ -506,6 +508,7 @@ export async function applyCardInvoice(
 
   const isEnded = row.status === 'ended';
   const renews = !isEnded && !row.cancelAtPeriodEnd;
+  let started: CardEventResult['started'] = null;
   if (subscription && row.performerId) {
     await insertEarning(tx, {
       transactionId: posted.transactionId,
@@ -520,6 +523,7 @@ export async function applyCardInvoice(
       createdAt: now,
     });
     const isRunning = subscription.expiredAt > now;
+    if (!isRunning) started = { fanId: row.fanId, performerId: row.performerId };
     await updateSubscription(tx, subscription.id, {
       type: row.plan === 'yearly' ? 'yearly' : 'monthly',
       paymentMethod: 'card',
@@ -544,7 +548,7 @@ export async function applyCardInvoice(
     failureReason: null,
     ...(invoice.cardLast4 ? { cardLast4: invoice.cardLast4 } : {}),
   });
-  return { outcome: 'credited', orderId, notice: null };
+  return { outcome: 'credited', orderId, notice: null, started };
 }
 
 /**

@@ -251,6 +251,32 @@ describe('subscribing by card through the sandbox checkout', () => {
   });
 });
 
+describe('welcome message on a card subscription', () => {
+  it('the fan gets the creator welcome message when the first period is paid, not before', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    const put = await as(creator, {
+      method: 'PUT',
+      url: '/api/messages/welcome',
+      payload: { enabled: true, text: 'Thanks for subscribing by card!', trigger: 'subscribe' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const started = await startCard(fan, creator.user.id);
+    const inbox = async () =>
+      (await as(fan, { url: '/api/conversations' })).json().data as {
+        lastMessage: { text: string } | null;
+        recipient: { _id: string };
+      }[];
+    expect(await inbox()).toEqual([]);
+    expect((await pay(fan, started.orderId, '4242 4242 4242 4242')).json().data.status).toBe('paid');
+    const conversations = await inbox();
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]).toMatchObject({
+      recipient: { _id: creator.user.id },
+      lastMessage: { text: 'Thanks for subscribing by card!' },
+    });
+  });
+});
+
 describe('sandbox card renewals (renewal job)', () => {
   it('charges the next period once through the signed webhook path, even with two runs at once', async () => {
     const { fan, creator, cardSubscriptionId } = await subscribedByCard(10);
