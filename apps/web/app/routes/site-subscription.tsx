@@ -1,8 +1,9 @@
-import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCrown } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { PageHeader } from '../components/page-header';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { SiteMembershipRenewal } from '../features/subscriptions/site-membership-renewal';
 import { SiteSubscribeButton } from '../features/subscriptions/site-subscribe-button';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
@@ -16,12 +17,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Site membership', matches);
 
-/** Where fans land when the site requires a membership and theirs has run out: price, trial and checkout. */
+/**
+ * Where fans land when the site requires a membership and theirs has run out: price, trial and
+ * checkout by wallet or card; members see whether it renews and can cancel the renewal.
+ */
 export default function SiteSubscriptionPage() {
   const settings = usePublicSettings();
   const user = useCurrentUser();
   const expiredAt = user?.siteSubscription.expiredAt;
   const hasExpired = expiredAt ? dayjs(expiredAt).isBefore(dayjs()) : false;
+  const isRunning = Boolean(expiredAt) && !hasExpired;
 
   return (
     <>
@@ -43,12 +48,14 @@ export default function SiteSubscriptionPage() {
           </Group>
           <div>
             <Title order={2} fz={22}>
-              {hasExpired ? 'Your membership has ended' : 'Become a member'}
+              {hasExpired ? 'Your membership has ended' : isRunning ? 'You are a member' : 'Become a member'}
             </Title>
             <Text c="dimmed" mt={4}>
               {hasExpired
                 ? 'Renew your membership to keep browsing creators, posts and live streams.'
-                : 'A membership gives you access to the whole site: creator pages, posts and live streams.'}
+                : isRunning
+                  ? 'Your membership gives you the whole site: creator pages, posts and live streams.'
+                  : 'A membership gives you access to the whole site: creator pages, posts and live streams.'}
             </Text>
           </div>
           <Group gap={6} align="baseline">
@@ -75,6 +82,12 @@ export default function SiteSubscriptionPage() {
             <Text size="sm" c="dimmed">
               {settings.trialDescription}
             </Text>
+          ) : null}
+          {isRunning && expiredAt ? (
+            <>
+              <Divider />
+              <SiteMembershipRenewal expiredAt={expiredAt} />
+            </>
           ) : null}
           <SiteSubscribeButton hasExpired={hasExpired} />
         </Stack>

@@ -1,5 +1,6 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,27 +11,110 @@ import { paths } from '../../lib/guards';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
-import { newIdempotencyKey, refreshAfterSubscribing, subscribeToSite, walletPath } from './subscriptions-api';
+import {
+  cardLabel,
+  cardsPath,
+  usePaymentGateway,
+  useSavedCards,
+  waitForCardSubscription,
+} from '../wallet/cards-api';
+import { LazyStripeCardForm } from '../wallet/lazy-stripe-card-form';
+import { siteCheckoutLabel, sitePaymentChoices } from './site-membership';
+import type { PaymentChoice } from './subscription-plans';
+import {
+  newIdempotencyKey,
+  refreshAfterSubscribing,
+  subscribeToSite,
+  subscribeToSiteByCard,
+  walletPath,
+} from './subscriptions-api';
+
+const newCard = 'new';
+
+/** What the Stripe card flow waits for after the membership was started at the gateway. */
+type CardStage =
+  | { kind: 'choose' }
+  | { kind: 'confirm'; cardSubscriptionId: string; clientSecret: string }
+  | { kind: 'waiting' };
 
 /**
- * Pays a month of site membership from the wallet (the API gives a new member the trial instead,
- * once). After it the fan goes home, where the rest of the site is open again.
+ * Pays the site membership: a month from the wallet (the API gives a new member the trial instead,
+ * once), or, when no membership runs, by card with monthly renewal at the gateway (the sandbox's
+ * checkout page and back, or Stripe with a saved card or the card field). After paying the fan goes
+ * home, where the rest of the site is open again.
  */
 export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
   const user = useCurrentUser();
   const settings = usePublicSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const gateway = usePaymentGateway(Boolean(user));
   const [isBusy, setBusy] = useState(false);
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [choice, setChoice] = useState<PaymentChoice>('wallet');
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const [stage, setStage] = useState<CardStage>({ kind: 'choose' });
+  const gatewayName = gateway.data?.gateway;
+  const isStripe = gatewayName === 'stripe';
   const isNewMember = !user?.siteSubscription.expiredAt;
   const offersTrial = settings.trialEnabled && isNewMember;
-  const isMember = !isNewMember && !hasExpired;
-  const price = formatPrice(settings.siteSubscriptionPrice);
-  const label = offersTrial
-    ? `Start ${settings.trialDurationDays}-day free trial`
-    : isMember
-      ? `Add a month for ${price}`
-      : `${hasExpired ? 'Renew' : 'Start'} membership for ${price}`;
+  const isRunning = !isNewMember && !hasExpired;
+  const choices = sitePaymentChoices(gatewayName, { offersTrial, isRunning });
+  const method: PaymentChoice = choices.includes(choice) ? choice : 'wallet';
+  const savedCards = useSavedCards(Boolean(user && isStripe && method === 'card'));
+  const cards = savedCards.data ?? [];
+  const selectedCard = cardChoice ?? cards[0]?._id ?? newCard;
+  const publishableKey = gateway.data?.stripePublishableKey ?? null;
+  const price = settings.siteSubscriptionPrice;
+  const label = siteCheckoutLabel(price, method, gatewayName, {
+    offersTrial,
+    isRunning,
+    hasExpired,
+    trialDays: settings.trialDurationDays,
+  });
+
+  async function finish(message: string) {
+    notifySuccess(message);
+    setStage({ kind: 'choose' });
+    await refreshAfterSubscribing(queryClient);
+    void navigate(paths.home);
+  }
+
+  /** After Stripe took the payment: the webhook, not the page, starts the membership; wait for it. */
+  async function awaitConfirmation(cardSubscriptionId: string) {
+    setStage({ kind: 'waiting' });
+    try {
+      const state = await waitForCardSubscription(cardSubscriptionId);
+      if (state.status === 'active') {
+        await finish('You are a member. Your card is charged again each month until you cancel.');
+        return;
+      }
+      setStage({ kind: 'choose' });
+      notifications.show({
+        color: state.failureReason ? 'red' : 'yellow',
+        autoClose: 5000,
+        message:
+          state.failureReason ??
+          'Your payment is still being confirmed. Your membership starts as soon as it is; check back in a minute.',
+      });
+    } catch (error) {
+      setStage({ kind: 'choose' });
+      notifyError(error);
+    }
+  }
+
+  async function handleCard() {
+    const started = await subscribeToSiteByCard(
+      isStripe && selectedCard !== newCard ? { paymentCardId: selectedCard } : {},
+      attemptKey,
+    );
+    setAttemptKey(newIdempotencyKey());
+    const { checkoutUrl, clientSecret, cardSubscription } = started.data;
+    if (checkoutUrl) await navigate(checkoutUrl);
+    else if (clientSecret)
+      setStage({ kind: 'confirm', cardSubscriptionId: cardSubscription._id, clientSecret });
+    else await awaitConfirmation(cardSubscription._id);
+  }
 
   async function handleSubscribe() {
     if (!user) {
@@ -39,15 +123,19 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
     }
     setBusy(true);
     try {
-      const { data } = await subscribeToSite(newIdempotencyKey());
-      notifySuccess(
+      if (method === 'card') {
+        await handleCard();
+        return;
+      }
+      const { data } = await subscribeToSite(attemptKey);
+      setAttemptKey(newIdempotencyKey());
+      await finish(
         data.isTrial
           ? `Your free trial runs until ${dayjs(data.expiredAt).format('MMM D, YYYY')}.`
           : `You are a member until ${dayjs(data.expiredAt).format('MMM D, YYYY')}.`,
       );
-      await refreshAfterSubscribing(queryClient);
-      void navigate(paths.home);
     } catch (error) {
+      setAttemptKey(newIdempotencyKey());
       if (errorCode(error) === 'INSUFFICIENT_BALANCE') {
         notifications.show({
           color: 'red',
@@ -69,14 +157,102 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
     }
   }
 
+  const isCardFlow = stage.kind !== 'choose';
+
   return (
-    <Stack gap={6}>
-      <Button size="md" variant="gradient" fullWidth loading={isBusy} onClick={handleSubscribe}>
-        {label}
-      </Button>
-      {user && !offersTrial ? (
-        <Text size="xs" c="dimmed" ta="center">
+    <Stack gap="sm">
+      {choices.length > 1 ? (
+        <SegmentedControl
+          fullWidth
+          aria-label="Pay with"
+          value={method}
+          disabled={isCardFlow}
+          onChange={(value) => setChoice(value as PaymentChoice)}
+          data={[
+            {
+              value: 'wallet',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-wallet">
+                  <IconWallet size={16} aria-hidden /> Wallet
+                </Group>
+              ),
+            },
+            {
+              value: 'card',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-card">
+                  <IconCreditCard size={16} aria-hidden /> Card
+                </Group>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      {method === 'card' && gatewayName === 'sandbox' ? (
+        <Text size="sm" c="dimmed" data-testid="card-sandbox-note">
+          You pay on the test checkout page (card 4242 4242 4242 4242), then come back. The card is charged
+          again each month until you cancel.
+        </Text>
+      ) : null}
+      {method === 'card' && isStripe && stage.kind === 'choose' ? (
+        savedCards.isLoading ? (
+          <Loader size="sm" />
+        ) : (
+          <Select
+            label="Card"
+            data-testid="card-select"
+            allowDeselect={false}
+            value={selectedCard}
+            onChange={(value) => setCardChoice(value)}
+            data={[
+              ...cards.map((c) => ({ value: c._id, label: cardLabel(c) })),
+              { value: newCard, label: 'A new card' },
+            ]}
+            description={
+              <Anchor component={Link} to={cardsPath} size="xs">
+                Manage your cards
+              </Anchor>
+            }
+          />
+        )
+      ) : null}
+      {stage.kind === 'confirm' ? (
+        publishableKey ? (
+          <LazyStripeCardForm
+            publishableKey={publishableKey}
+            clientSecret={stage.clientSecret}
+            submitLabel={`Pay ${formatPrice(price)}`}
+            onDone={() => awaitConfirmation(stage.cardSubscriptionId)}
+          />
+        ) : (
+          <Alert color="red">Card payments are not set up on this site yet (no Stripe key).</Alert>
+        )
+      ) : stage.kind === 'waiting' ? (
+        <Group gap="sm" justify="center" role="status">
+          <Loader size="sm" />
+          <Text>Confirming your payment…</Text>
+        </Group>
+      ) : (
+        <Button
+          size="md"
+          variant="gradient"
+          fullWidth
+          loading={isBusy}
+          disabled={method === 'card' && gateway.isLoading}
+          leftSection={method === 'card' ? <IconCreditCard size={18} /> : null}
+          onClick={handleSubscribe}
+        >
+          {label}
+        </Button>
+      )}
+      {user && !offersTrial && method === 'wallet' ? (
+        <Text size="xs" c="dimmed" ta="center" data-testid="site-wallet-note">
           Paid from your wallet (balance {formatPrice(user.balance)}).
+        </Text>
+      ) : null}
+      {user && isRunning && gatewayName ? (
+        <Text size="xs" c="dimmed" ta="center">
+          To pay by card instead, wait until this membership ends.
         </Text>
       ) : null}
     </Stack>

@@ -1,6 +1,8 @@
 import type {
   TCardCheckout,
+  TCardSubscription,
   TPerformerSubscriberItem,
+  TSiteMembership,
   TSiteSubscription,
   TSubscribeResult,
   TSubscription,
@@ -18,6 +20,8 @@ export const subscriptionKeys = {
   mine: (performerId: string) => ['subscriptions', 'mine', performerId] as const,
   user: (filters: object) => ['subscriptions', 'user', filters] as const,
   subscribers: (filters: object) => ['subscriptions', 'subscribers', filters] as const,
+  siteMembership: ['subscriptions', 'site-membership'] as const,
+  siteCards: ['subscriptions', 'site-cards'] as const,
 };
 
 export const walletPath = '/user/wallet';
@@ -99,6 +103,46 @@ export const subscribeToSite = (idempotencyKey: string) =>
     { paymentMethod: 'wallet' },
     idempotencyKey,
   );
+
+/** Starts a card-renewed membership: where to pay its first month (nothing is granted yet). */
+export const subscribeToSiteByCard = (input: { paymentCardId?: string }, idempotencyKey: string) =>
+  moneyPost<{ data: TCardCheckout }>(
+    '/payment/subscribe/site',
+    { ...input, paymentMethod: 'card' },
+    idempotencyKey,
+  );
+
+/** Whether the membership renews, and by what (`GET /payment/site-subscription`). */
+export function useSiteMembership(enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKeys.siteMembership,
+    queryFn: ({ signal }) =>
+      api.get<{ data: TSiteMembership }>('/payment/site-subscription', { signal }).then((r) => r.data),
+    enabled,
+  });
+}
+
+/** The fan's card subscriptions of the membership (a card renewal is cancelled through its own). */
+export function useSiteCardSubscriptions(enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKeys.siteCards,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: TCardSubscription[]; total: number }>('/payment/card-subscriptions', { signal })
+        .then((r) => r.data.filter((c) => c.kind === 'site')),
+    enabled,
+  });
+}
+
+/** Turns off the wallet renewal of the membership; it lasts until it expires. */
+export const cancelSiteRenewal = () =>
+  api.post<{ data: TSiteMembership }>('/payment/site-subscription/cancel').then((r) => r.data);
+
+/** Asks the gateway to stop renewing a card subscription at the end of the paid period. */
+export const cancelCardSubscription = (id: string) =>
+  api
+    .post<{ data: TCardSubscription }>(`/payment/card-subscriptions/${encodeURIComponent(id)}/cancel`)
+    .then((r) => r.data);
 
 export const cancelSubscription = (id: string) =>
   api.post<{ data: TSubscription }>(`/payment/wallet/cancel-subscription/${encodeURIComponent(id)}`);
