@@ -239,7 +239,6 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
           fullWidth
           loading={isBusy}
           disabled={method === 'card' && gateway.isLoading}
-          leftSection={method === 'card' ? <IconCreditCard size={18} /> : null}
           onClick={handleSubscribe}
         >
           {label}
