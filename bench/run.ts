@@ -468,7 +468,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         async (name, env) => {
           const started = await startServer(name, env);
           await waitUntilReady(started.child, `${started.url}/api/ready`, 60_000);
-          return started;
+          return { url: started.url, tail: () => started.child.tail() };
         },
         note,
       );
