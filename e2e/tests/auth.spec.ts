@@ -77,6 +77,9 @@ test('a 401 from any call lands on /auth/login with "Forbidden in the action!"',
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/user/account');
   await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+  // Let the page's own background calls (the unread total in the header) finish first: any of them
+  // answered 401 would end the session on its own, before the save this journey is about.
+  await page.waitForLoadState('networkidle');
   // The session is revoked elsewhere (another tab logs out).
   const token = (await sessionCookie(page))!.value;
   await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });

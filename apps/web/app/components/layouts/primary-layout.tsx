@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Box,
   Burger,
   Button,
   Container,
@@ -10,9 +11,10 @@ import {
   NavLink,
   Stack,
   Text,
+  useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconLogout, IconPlus, IconSettings, IconSunMoon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -34,6 +36,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
   const logout = useLogout();
+  const { toggleColorScheme } = useMantineColorScheme();
   const items = navItemsFor(user, settings);
   const brandTarget = user ? landingPathFor(user) : '/';
 
@@ -107,7 +110,14 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 </>
               ) : null}
               {user ? <MessagesButton /> : null}
-              <ThemeToggle />
+              {/* Logged in on a phone, the theme switch moves into the menu drawer to make room. */}
+              {user ? (
+                <Box visibleFrom="xs">
+                  <ThemeToggle />
+                </Box>
+              ) : (
+                <ThemeToggle />
+              )}
               {user ? (
                 <UserMenu user={user} />
               ) : (
@@ -175,6 +185,14 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 leftSection={<IconSettings size={18} stroke={1.8} />}
                 active={location.pathname === accountPathFor(user)}
                 onClick={drawer.close}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+              <NavLink
+                component="button"
+                label="Light or dark theme"
+                leftSection={<IconSunMoon size={18} stroke={1.8} />}
+                onClick={toggleColorScheme}
+                hiddenFrom="xs"
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
               <NavLink

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Indicator } from '@mantine/core';
+import { ActionIcon, Box, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ export function MessagesButton() {
   });
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
   return (
-    <Group gap={6} wrap="nowrap">
+    <Box pos="relative" style={{ flex: 'none' }}>
       <Indicator
         label={unread > 99 ? '99+' : unread}
         disabled={unread === 0}
@@ -30,7 +30,10 @@ export function MessagesButton() {
           <IconMessageCircle size={20} />
         </ActionIcon>
       </Indicator>
-      <ConnectionIndicator />
-    </Group>
+      {/* The live-connection dot sits on the icon's lower corner, so the header stays narrow on phones. */}
+      <Box pos="absolute" bottom={3} right={3} style={{ lineHeight: 0 }}>
+        <ConnectionIndicator />
+      </Box>
+    </Box>
   );
 }
