@@ -2,7 +2,8 @@ import type { TMessage, TMessageCreate } from '@fanstage/contract';
 import { ActionIcon, Anchor, Avatar, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import dayjs from 'dayjs';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
@@ -21,6 +22,14 @@ import {
   sendMessage,
 } from './messages-api';
 import { hasOlder, type Thread, threadMessages } from './messages-cache';
+
+/** "Today", "Yesterday" or the date: the line above the first message of each day. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const at = dayjs(iso);
+  if (at.isSame(now, 'day')) return 'Today';
+  if (at.isSame(dayjs(now).subtract(1, 'day'), 'day')) return 'Yesterday';
+  return at.isSame(now, 'year') ? at.format('dddd, MMMM D') : at.format('MMMM D, YYYY');
+}
 
 const nearBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < 120;
 
@@ -198,15 +207,25 @@ export function MessageThread({
             No messages yet. Say hello!
           </Text>
         ) : (
-          messages.map((message) => (
-            <MessageBubble
-              key={message._id}
-              message={message}
-              isOwn={message.senderId === viewerId}
-              onDelete={() => setDeleting(message)}
-              onUnlock={() => setUnlocking(message)}
-            />
-          ))
+          messages.map((message, index) => {
+            const day = dayLabel(message.createdAt);
+            const isNewDay = index === 0 || dayLabel(messages[index - 1]!.createdAt) !== day;
+            return (
+              <Fragment key={message._id}>
+                {isNewDay ? (
+                  <Text size="xs" c="dimmed" ta="center" my={6} data-testid="day-separator">
+                    {day}
+                  </Text>
+                ) : null}
+                <MessageBubble
+                  message={message}
+                  isOwn={message.senderId === viewerId}
+                  onDelete={() => setDeleting(message)}
+                  onUnlock={() => setUnlocking(message)}
+                />
+              </Fragment>
+            );
+          })
         )}
         {thread.isFetching && !thread.isPending && !thread.isFetchingNextPage ? (
           <Loader size="xs" mx="auto" aria-label="Updating" />
