@@ -329,7 +329,10 @@ export async function realtimePhase(
   options: RealtimeOptions,
   people: SocketPeople,
   node: { url: string; pid: number | undefined },
-  startNode: (name: string, env: Record<string, string>) => Promise<{ url: string; tail: () => string }>,
+  startNode: (
+    name: string,
+    env: Record<string, string>,
+  ) => Promise<{ url: string; tail: () => string; stop: () => Promise<void> }>,
   log: (line: string) => void,
 ): Promise<RealtimePhaseResult> {
   const lines: string[] = [];
@@ -426,6 +429,8 @@ export async function realtimePhase(
     } finally {
       fans.close();
       creators.close();
+      // Their connections go back to PostgreSQL before the money phase's pgbench needs them.
+      await Promise.all([a.stop(), b.stop()]);
     }
   }
   figures = figures.filter(Boolean);
