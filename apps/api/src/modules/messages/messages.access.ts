@@ -6,8 +6,7 @@ import {
   type ConversationRow,
   findActiveSubscriptions,
   findBlockedPairs,
-  findConversationById,
-  findMembers,
+  findConversationWithMembers,
   findMessageById,
   findParties,
   type MemberRow,
@@ -39,14 +38,11 @@ export async function findMemberConversation(
   ctx: AppContext,
   options: { actor: Viewer; conversationId: string },
 ): Promise<MemberConversation> {
-  const [conversation, members] = await Promise.all([
-    findConversationById(ctx.db.db, options.conversationId),
-    findMembers(ctx.db.db, options.conversationId),
-  ]);
-  const me = members.find((m) => m.userId === options.actor.id);
-  const other = members.find((m) => m.userId !== options.actor.id);
-  if (!conversation || !me || !other) throw conversationNotFound();
-  return { conversation, me, other };
+  const found = await findConversationWithMembers(ctx.db.db, options.conversationId);
+  const me = found?.members.find((m) => m.userId === options.actor.id);
+  const other = found?.members.find((m) => m.userId !== options.actor.id);
+  if (!found || !me || !other) throw conversationNotFound();
+  return { conversation: found.conversation, me, other };
 }
 
 /** A message of a conversation the actor is a member of; otherwise 404 (same body as a missing id). */

@@ -90,6 +90,20 @@ export async function findOrCreateConversation(
   return { conversation: existing, isNew: false };
 }
 
+/** A conversation with its member rows, in one query (no rows: no such conversation). */
+export async function findConversationWithMembers(
+  db: Executor,
+  conversationId: string,
+): Promise<{ conversation: ConversationRow; members: MemberRow[] } | null> {
+  const rows = await db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(eq(conversationMembers.conversationId, conversationId));
+  const first = rows[0];
+  return first ? { conversation: first.conversation, members: rows.map((r) => r.member) } : null;
+}
+
 export async function findMembers(db: Executor, conversationId: string): Promise<MemberRow[]> {
   return db.select().from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
 }

@@ -174,21 +174,24 @@ async function presentThread(
   options: { viewer: Viewer; members: Pick<MemberConversation, 'me' | 'other'>; rows: MessageRow[] },
 ): Promise<TMessage[]> {
   const { viewer, members, rows } = options;
+  // Only paid messages of the other person need the content gate; the rest a member sees as is.
+  const gated = rows.filter((r) => r.priceCents > 0 && r.senderId !== viewer.id && !r.isDeleted);
   const [filesByMessage, access] = await Promise.all([
     loadMessageFiles(
       ctx.db.db,
-      rows.filter((r) => !r.isDeleted).map((r) => r.id),
+      // Text and tip messages carry no files: a page of chat text needs no file query.
+      rows.filter((r) => !r.isDeleted && r.type !== 'text' && r.type !== 'tip').map((r) => r.id),
     ),
     decideContentAccess(ctx, {
       // The gate reads only who the viewer is and their role.
       actor: { id: viewer.id, role: viewer.role, sessionId: '', status: 'active' },
-      items: rows.map((r) => ({
+      items: gated.map((r) => ({
         id: r.id,
         type: 'message' as const,
         ownerId: r.senderId,
-        isSale: r.priceCents > 0,
+        isSale: true,
         priceCents: r.priceCents,
-        isPublic: r.priceCents <= 0,
+        isPublic: false,
       })),
     }),
   ]);
@@ -196,7 +199,7 @@ async function presentThread(
     const decision = access.get(row.id);
     return presentMessage(row, {
       files: filesByMessage.get(row.id) ?? [],
-      canView: decision?.canView ?? false,
+      canView: decision ? decision.canView : true,
       isBought: decision?.reason === 'purchased',
       isSeen:
         row.senderId === viewer.id ? row.seq <= members.other.lastReadSeq : row.seq <= members.me.lastReadSeq,
