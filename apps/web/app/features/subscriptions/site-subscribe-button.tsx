@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,14 +10,8 @@ import { paths } from '../../lib/guards';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
-import {
-  cardLabel,
-  cardsPath,
-  usePaymentGateway,
-  useSavedCards,
-  waitForCardSubscription,
-} from '../wallet/cards-api';
-import { LazyStripeCardForm } from '../wallet/lazy-stripe-card-form';
+import { usePaymentGateway, useSavedCards, waitForCardSubscription } from '../wallet/cards-api';
+import { CardConfirmStep, type CardStage, newCard, PayWithControl, SavedCardSelect } from './card-payment-ui';
 import { siteCheckoutLabel, sitePaymentChoices } from './site-membership';
 import type { PaymentChoice } from './subscription-plans';
 import {
@@ -28,14 +21,6 @@ import {
   subscribeToSiteByCard,
   walletPath,
 } from './subscriptions-api';
-
-const newCard = 'new';
-
-/** What the Stripe card flow waits for after the membership was started at the gateway. */
-type CardStage =
-  | { kind: 'choose' }
-  | { kind: 'confirm'; cardSubscriptionId: string; clientSecret: string }
-  | { kind: 'waiting' };
 
 /**
  * Pays the site membership: a month from the wallet (the API gives a new member the trial instead,
@@ -162,31 +147,7 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
   return (
     <Stack gap="sm">
       {choices.length > 1 ? (
-        <SegmentedControl
-          fullWidth
-          aria-label="Pay with"
-          value={method}
-          disabled={isCardFlow}
-          onChange={(value) => setChoice(value as PaymentChoice)}
-          data={[
-            {
-              value: 'wallet',
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-wallet">
-                  <IconWallet size={16} aria-hidden /> Wallet
-                </Group>
-              ),
-            },
-            {
-              value: 'card',
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-card">
-                  <IconCreditCard size={16} aria-hidden /> Card
-                </Group>
-              ),
-            },
-          ]}
-        />
+        <PayWithControl value={method} disabled={isCardFlow} onChange={setChoice} />
       ) : null}
       {method === 'card' && gatewayName === 'sandbox' ? (
         <Text size="sm" c="dimmed" data-testid="card-sandbox-note">
@@ -195,43 +156,20 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
         </Text>
       ) : null}
       {method === 'card' && isStripe && stage.kind === 'choose' ? (
-        savedCards.isLoading ? (
-          <Loader size="sm" />
-        ) : (
-          <Select
-            label="Card"
-            data-testid="card-select"
-            allowDeselect={false}
-            value={selectedCard}
-            onChange={(value) => setCardChoice(value)}
-            data={[
-              ...cards.map((c) => ({ value: c._id, label: cardLabel(c) })),
-              { value: newCard, label: 'A new card' },
-            ]}
-            description={
-              <Anchor component={Link} to={cardsPath} size="xs">
-                Manage your cards
-              </Anchor>
-            }
-          />
-        )
+        <SavedCardSelect
+          isLoading={savedCards.isLoading}
+          cards={cards}
+          value={selectedCard}
+          onChange={(value) => setCardChoice(value)}
+        />
       ) : null}
-      {stage.kind === 'confirm' ? (
-        publishableKey ? (
-          <LazyStripeCardForm
-            publishableKey={publishableKey}
-            clientSecret={stage.clientSecret}
-            submitLabel={`Pay ${formatPrice(price)}`}
-            onDone={() => awaitConfirmation(stage.cardSubscriptionId)}
-          />
-        ) : (
-          <Alert color="red">Card payments are not set up on this site yet (no Stripe key).</Alert>
-        )
-      ) : stage.kind === 'waiting' ? (
-        <Group gap="sm" justify="center" role="status">
-          <Loader size="sm" />
-          <Text>Confirming your payment…</Text>
-        </Group>
+      {stage.kind === 'confirm' || stage.kind === 'waiting' ? (
+        <CardConfirmStep
+          stage={stage}
+          publishableKey={publishableKey}
+          submitLabel={`Pay ${formatPrice(price)}`}
+          onConfirmed={(id) => void awaitConfirmation(id)}
+        />
       ) : (
         <Button
           size="md"

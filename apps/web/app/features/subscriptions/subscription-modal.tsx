@@ -1,20 +1,7 @@
 import type { TPerformerPublic, TSubscriptionType } from '@fanstage/contract';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCreditCard, IconCrown, IconWallet } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
@@ -23,14 +10,8 @@ import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
-import {
-  cardLabel,
-  cardsPath,
-  usePaymentGateway,
-  useSavedCards,
-  waitForCardSubscription,
-} from '../wallet/cards-api';
-import { LazyStripeCardForm } from '../wallet/lazy-stripe-card-form';
+import { usePaymentGateway, useSavedCards, waitForCardSubscription } from '../wallet/cards-api';
+import { CardConfirmStep, type CardStage, newCard, PayWithControl, SavedCardSelect } from './card-payment-ui';
 import { defaultPlan, type PaymentChoice, payLabel, paymentChoicesFor, plansOf } from './subscription-plans';
 import {
   newIdempotencyKey,
@@ -62,14 +43,6 @@ export function useSubscriptionModal() {
       setState((s) => ({ ...s, subscriptionType })),
   };
 }
-
-const newCard = 'new';
-
-/** What the card flow waits for after the subscription was started at Stripe. */
-type CardStage =
-  | { kind: 'choose' }
-  | { kind: 'confirm'; cardSubscriptionId: string; clientSecret: string }
-  | { kind: 'waiting' };
 
 /**
  * Plans with prices (the free one when offered), then how to pay: the wallet (charged at once), or
@@ -247,31 +220,7 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
           </Radio.Group>
         )}
         {choices.length > 1 ? (
-          <SegmentedControl
-            fullWidth
-            aria-label="Pay with"
-            value={method}
-            disabled={isCardFlow}
-            onChange={(value) => setChoice(value as PaymentChoice)}
-            data={[
-              {
-                value: 'wallet',
-                label: (
-                  <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-wallet">
-                    <IconWallet size={16} aria-hidden /> Wallet
-                  </Group>
-                ),
-              },
-              {
-                value: 'card',
-                label: (
-                  <Group gap={6} justify="center" wrap="nowrap" data-testid="pay-card">
-                    <IconCreditCard size={16} aria-hidden /> Card
-                  </Group>
-                ),
-              },
-            ]}
-          />
+          <PayWithControl value={method} disabled={isCardFlow} onChange={setChoice} />
         ) : null}
         {method === 'wallet' ? (
           <>
@@ -296,44 +245,21 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
             charged again each period until you cancel.
           </Text>
         ) : stage.kind === 'choose' ? (
-          savedCards.isLoading ? (
-            <Loader size="sm" />
-          ) : (
-            <Select
-              label="Card"
-              data-testid="card-select"
-              allowDeselect={false}
-              value={selectedCard}
-              onChange={(value) => setCardChoice(value)}
-              data={[
-                ...cards.map((c) => ({ value: c._id, label: cardLabel(c) })),
-                { value: newCard, label: 'A new card' },
-              ]}
-              description={
-                <Anchor component={Link} to={cardsPath} size="xs">
-                  Manage your cards
-                </Anchor>
-              }
-            />
-          )
+          <SavedCardSelect
+            isLoading={savedCards.isLoading}
+            cards={cards}
+            value={selectedCard}
+            onChange={(value) => setCardChoice(value)}
+          />
         ) : null}
 
-        {stage.kind === 'confirm' ? (
-          publishableKey ? (
-            <LazyStripeCardForm
-              publishableKey={publishableKey}
-              clientSecret={stage.clientSecret}
-              submitLabel={plan ? `Pay ${formatPrice(plan.price)}` : 'Pay'}
-              onDone={() => awaitConfirmation(stage.cardSubscriptionId)}
-            />
-          ) : (
-            <Alert color="red">Card payments are not set up on this site yet (no Stripe key).</Alert>
-          )
-        ) : stage.kind === 'waiting' ? (
-          <Group gap="sm" justify="center" role="status">
-            <Loader size="sm" />
-            <Text>Confirming your payment…</Text>
-          </Group>
+        {stage.kind === 'confirm' || stage.kind === 'waiting' ? (
+          <CardConfirmStep
+            stage={stage}
+            publishableKey={publishableKey}
+            submitLabel={plan ? `Pay ${formatPrice(plan.price)}` : 'Pay'}
+            onConfirmed={(id) => void awaitConfirmation(id)}
+          />
         ) : (
           <Button
             fullWidth
