@@ -136,6 +136,31 @@ interface Pair {
   creatorSocket: Socket;
 }
 
+/**
+ * Fan k talks with creator k mod the number of creators: their conversations opened (or found)
+ * through the API, each with the fan's and the creator's socket.
+ */
+async function pairUp(
+  apiUrl: string,
+  people: SocketPeople,
+  sockets: { fans: Socket[]; creators: Socket[]; pairCount: number },
+): Promise<Pair[]> {
+  const creatorCount = sockets.creators.length;
+  const conversationIds = await openConversations(
+    apiUrl,
+    Array.from({ length: sockets.pairCount }, (_, k) => ({
+      fanToken: people.fanTokens[k]!,
+      creatorId: people.creatorIds[k % creatorCount]!,
+    })),
+  );
+  return conversationIds.map((conversationId, k) => ({
+    conversationId,
+    fanToken: people.fanTokens[k]!,
+    fanSocket: sockets.fans[k]!,
+    creatorSocket: sockets.creators[k % creatorCount]!,
+  }));
+}
+
 /** Opens (or finds) the conversation of each fan with its creator through the API. */
 export async function openConversations(
   apiUrl: string,
@@ -295,8 +320,10 @@ async function atTargetAndSustained(
   options: { rate: number; seconds: number },
 ): Promise<[DeliveryFigure, number][]> {
   const target = await measureDelivery(`${name}, at the target rate`, url, pairs, options);
-  const sustained = Math.max(1, Math.floor(target.accepted / options.seconds / 2));
-  if (sustained >= options.rate) return [[target, options.rate]];
+  const reached = target.accepted / options.seconds;
+  // The API kept up with the target: that line is already the latency at a sustained load.
+  if (reached >= options.rate * 0.9) return [[target, options.rate]];
+  const sustained = Math.max(1, Math.floor(reached / 2));
   await sleep(2000);
   const calm = await measureDelivery(`${name}, at half the rate it reached`, url, pairs, {
     rate: sustained,
@@ -357,19 +384,11 @@ export async function realtimePhase(
     const creatorCount = Math.min(people.creatorTokens.length, pairCount);
     log(`opening ${pairCount} conversations (fan k with creator k mod ${creatorCount}) through the API`);
     const creators = await connectSwarm(node.url, people.creatorTokens.slice(0, creatorCount));
-    const conversationIds = await openConversations(
-      node.url,
-      Array.from({ length: pairCount }, (_, k) => ({
-        fanToken: people.fanTokens[k]!,
-        creatorId: people.creatorIds[k % creatorCount]!,
-      })),
-    );
-    const pairs: Pair[] = conversationIds.map((conversationId, k) => ({
-      conversationId,
-      fanToken: people.fanTokens[k]!,
-      fanSocket: swarm.sockets[k]!,
-      creatorSocket: creators.sockets[k % creatorCount]!,
-    }));
+    const pairs = await pairUp(node.url, people, {
+      fans: swarm.sockets,
+      creators: creators.sockets,
+      pairCount,
+    });
     for (const [figure, rate] of await atTargetAndSustained(
       `message delivery, one node, ${swarm.sockets.length} sockets open`,
       node.url,
@@ -402,19 +421,11 @@ export async function realtimePhase(
       if (fans.failed > 0 || creators.failed > 0) {
         throw new Error(`${fans.failed + creators.failed} sockets failed to connect to the two nodes`);
       }
-      const conversationIds = await openConversations(
-        a.url,
-        Array.from({ length: pairCount }, (_, k) => ({
-          fanToken: people.fanTokens[k]!,
-          creatorId: people.creatorIds[k % creatorCount]!,
-        })),
-      );
-      const pairs: Pair[] = conversationIds.map((conversationId, k) => ({
-        conversationId,
-        fanToken: people.fanTokens[k]!,
-        fanSocket: fans.sockets[k]!,
-        creatorSocket: creators.sockets[k % creatorCount]!,
-      }));
+      const pairs = await pairUp(a.url, people, {
+        fans: fans.sockets,
+        creators: creators.sockets,
+        pairCount,
+      });
       for (const [figure, rate] of await atTargetAndSustained(
         'message delivery, two nodes on Redis (fans on A, creators on B)',
         a.url,
