@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -29,10 +28,7 @@ import {
   type MassMessageValues,
   ZMassMessageForm,
 } from './mass-message-values';
-import { MessageAttachments } from './message-attachments';
-
-const asAmount = (value: number | string): number | '' =>
-  value === '' ? '' : typeof value === 'number' ? value : Number(value);
+import { MessageAttachments, UnlockPriceInput } from './message-attachments';
 
 /**
  * One message to many fans: who gets it, text and files (uploaded at once with progress), an
@@ -144,18 +140,9 @@ export function MassMessageForm() {
             control={form.control}
             name="price"
             render={({ field }) => (
-              <NumberInput
-                label="Price to unlock (optional)"
-                description="Fans pay this to see the photos and videos. Leave empty to send it free."
-                placeholder="Free"
-                prefix="$"
-                decimalScale={2}
-                min={0}
-                allowNegative={false}
-                hideControls
-                maw={{ base: '100%', sm: 320 }}
+              <UnlockPriceInput
                 value={field.value}
-                onChange={(v) => field.onChange(asAmount(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.price?.message}
               />

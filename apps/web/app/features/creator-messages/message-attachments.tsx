@@ -1,5 +1,16 @@
 import { messageMaxFiles, type TMediaView } from '@fanstage/contract';
-import { Box, Button, CloseButton, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import {
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconPaperclip, IconPhoto, IconVideo } from '@tabler/icons-react';
 import type { useUploadQueue } from '../feed/use-uploads';
 import classes from './creator-messages.module.css';
@@ -135,5 +146,35 @@ function Tile(props: {
         ) : null}
       </Stack>
     </Box>
+  );
+}
+
+/** An empty field means free; anything else is the amount as a number. */
+const asAmount = (value: number | string): number | '' =>
+  value === '' ? '' : typeof value === 'number' ? value : Number(value);
+
+/** The optional price that makes a message with photos or videos paid. */
+export function UnlockPriceInput(props: {
+  value: number | '' | undefined;
+  onChange: (value: number | '') => void;
+  onBlur: () => void;
+  error?: string;
+}) {
+  return (
+    <NumberInput
+      label="Price to unlock (optional)"
+      description="Fans pay this to see the photos and videos. Leave empty to send it free."
+      placeholder="Free"
+      prefix="$"
+      decimalScale={2}
+      min={0}
+      allowNegative={false}
+      hideControls
+      maw={{ base: '100%', sm: 320 }}
+      value={props.value}
+      onChange={(v) => props.onChange(asAmount(v))}
+      onBlur={props.onBlur}
+      error={props.error}
+    />
   );
 }

@@ -1,18 +1,6 @@
 import { messageMaxLength, type TWelcomeMessage, type TWelcomeMessageSettings } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Radio,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Radio, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,16 +8,13 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { isUploadRunning, useUploadQueue } from '../feed/use-uploads';
 import { sendMessageFile, useSaveWelcomeMessage, useWelcomeMessage } from './creator-messages-api';
-import { MessageAttachments } from './message-attachments';
+import { MessageAttachments, UnlockPriceInput } from './message-attachments';
 import {
   triggerOptions,
   type WelcomeMessageValues,
   welcomeValuesOf,
   ZWelcomeMessageForm,
 } from './welcome-message-values';
-
-const asAmount = (value: number | string): number | '' =>
-  value === '' ? '' : typeof value === 'number' ? value : Number(value);
 
 /** `GET|PUT /messages/welcome`: loads the settings, then the form. */
 export function WelcomeMessageSettings() {
@@ -177,18 +162,9 @@ export function WelcomeMessageForm({ stored }: { stored: TWelcomeMessage }) {
             control={form.control}
             name="price"
             render={({ field }) => (
-              <NumberInput
-                label="Price to unlock (optional)"
-                description="Fans pay this to see the photos and videos. Leave empty to send it free."
-                placeholder="Free"
-                prefix="$"
-                decimalScale={2}
-                min={0}
-                allowNegative={false}
-                hideControls
-                maw={{ base: '100%', sm: 320 }}
+              <UnlockPriceInput
                 value={field.value}
-                onChange={(v) => field.onChange(asAmount(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.price?.message}
               />
