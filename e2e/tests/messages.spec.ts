@@ -46,14 +46,14 @@ test('fan and creator chat live: each message once, unread counts, a paid photo 
 
   // The fan starts the chat from the creator's page.
   await fanPage.goto(`/${creator.username}`);
-  await fanPage.getByRole('button', { name: 'Message' }).click();
+  await fanPage.getByRole('button', { name: 'Send a message' }).click();
   await fanPage.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
   const conversationPath = new URL(fanPage.url()).pathname;
   await connected(fanPage);
   const creatorUnreadBefore = await unreadCount(creatorPage);
 
   const hello = `Hello from the fan ${Date.now().toString(36)}`;
-  await fanPage.getByLabel('Message', { exact: true }).fill(hello);
+  await fanPage.getByRole('textbox', { name: 'Message', exact: true }).fill(hello);
   await fanPage.keyboard.press('Enter');
   await expect(thread(fanPage).getByText(hello)).toHaveCount(1);
 
@@ -76,7 +76,7 @@ test('fan and creator chat live: each message once, unread counts, a paid photo 
 
   // A reply arrives in the fan's open thread within a second, once.
   const reply = `Hi fan, thanks for writing ${Date.now().toString(36)}`;
-  await creatorPage.getByLabel('Message', { exact: true }).fill(reply);
+  await creatorPage.getByRole('textbox', { name: 'Message', exact: true }).fill(reply);
   const sentAt = Date.now();
   await creatorPage.getByRole('button', { name: 'Send' }).click();
   await expect(thread(fanPage).getByText(reply)).toBeVisible({ timeout: 3000 });
@@ -95,7 +95,7 @@ test('fan and creator chat live: each message once, unread counts, a paid photo 
   });
   await creatorPage.getByLabel('Price to unlock').fill('5');
   const caption = `Just for you ${Date.now().toString(36)}`;
-  await creatorPage.getByLabel('Message', { exact: true }).fill(caption);
+  await creatorPage.getByRole('textbox', { name: 'Message', exact: true }).fill(caption);
   const send = creatorPage.getByRole('button', { name: 'Send' });
   await expect(send).toBeEnabled({ timeout: 30_000 });
   await send.click();

@@ -152,21 +152,21 @@ test('two nodes on one Redis: fan on A and creator on B chat live; B dies, the c
     await expect(status(fanPage)).toHaveAttribute('data-status', 'connected');
     await expect(status(makerPage)).toHaveAttribute('data-status', 'connected');
 
-    await fanPage.getByLabel('Message', { exact: true }).fill('Hello across nodes');
+    await fanPage.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello across nodes');
     await fanPage.keyboard.press('Enter');
     await expect(thread(makerPage).getByText('Hello across nodes')).toHaveCount(1);
-    await makerPage.getByLabel('Message', { exact: true }).fill('Hello back from B');
+    await makerPage.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello back from B');
     await makerPage.keyboard.press('Enter');
     await expect(thread(fanPage).getByText('Hello back from B')).toHaveCount(1);
 
     // B crashes; the fan keeps writing on A; the creator's client reconnects through the balancer to A.
     isBAlive = false;
     await nodeB.stop('SIGKILL');
-    await fanPage.getByLabel('Message', { exact: true }).fill('Written while B was down');
+    await fanPage.getByRole('textbox', { name: 'Message', exact: true }).fill('Written while B was down');
     await fanPage.keyboard.press('Enter');
     await expect(status(makerPage)).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
     await expect(thread(makerPage).getByText('Written while B was down')).toHaveCount(1);
-    await fanPage.getByLabel('Message', { exact: true }).fill('And live on A');
+    await fanPage.getByRole('textbox', { name: 'Message', exact: true }).fill('And live on A');
     await fanPage.keyboard.press('Enter');
     await expect(thread(makerPage).getByText('And live on A')).toHaveCount(1);
     await fanPage.context().close();

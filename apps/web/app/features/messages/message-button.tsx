@@ -31,7 +31,13 @@ export function MessageButton({ performerId }: { performerId: string }) {
   }
 
   return (
-    <Button variant="default" px={10} aria-label="Message" onClick={() => void open()} loading={isBusy}>
+    <Button
+      variant="default"
+      px={10}
+      aria-label="Send a message"
+      onClick={() => void open()}
+      loading={isBusy}
+    >
       <IconMessageCircle size={18} />
     </Button>
   );

@@ -27,6 +27,8 @@ export function useRealtime(user: TCurrentUser | null): void {
         void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       }),
       onServerEvent('notification', (event) => {
+        // The checkout page shows the outcome of its own payment already.
+        if (event.type === 'top-up' && window.location.pathname.startsWith('/payment/')) return;
         notifications.show({ title: event.title, message: event.text, autoClose: 5000 });
       }),
       bindMessageEvents(queryClient, userId),
