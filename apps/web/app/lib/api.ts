@@ -13,6 +13,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Answer null on a 401 instead of logging out (for "who am I?" on public pages). */
   allowUnauthenticated?: boolean;
+  /** Sent as the Idempotency-Key header: money routes charge once per key. */
+  idempotencyKey?: string;
 }
 
 let unauthorizedListener: (() => void) | null = null;
@@ -80,14 +82,17 @@ const asErrorBody = (status: number, body: unknown): ApiErrorBody =>
  * A 2xx answer resolves with its JSON; anything else rejects with the API's JSON error body.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, allowUnauthenticated } = options;
+  const { method = 'GET', body, query, signal, allowUnauthenticated, idempotencyKey } = options;
+  const headers: Record<string, string> = { ...baseHeaders };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let res: Response;
   try {
     res = await fetch(buildUrl(path, query), {
       method,
       credentials: 'include',
       signal,
-      headers: body !== undefined ? { ...baseHeaders, 'Content-Type': 'application/json' } : baseHeaders,
+      headers,
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch (err) {
@@ -113,6 +118,23 @@ export const api = {
   delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** A fresh Idempotency-Key for one attempt to move money (a retry of the same attempt reuses it). */
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** A money route: the shared client's rules, with the attempt's Idempotency-Key. */
+export const moneyRequest = <T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+) => apiRequest<T>(path, { method, body: body ?? {}, idempotencyKey });
+
+export const moneyPost = <T>(path: string, body: unknown, idempotencyKey: string) =>
+  moneyRequest<T>('POST', path, body, idempotencyKey);
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';

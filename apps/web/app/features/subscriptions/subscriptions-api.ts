@@ -11,8 +11,11 @@ import type {
   TUserSubscriptionItem,
 } from '@fanstage/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import type { ApiErrorBody } from '../../lib/errors';
+import { api, moneyPost, newIdempotencyKey } from '../../lib/api';
+
+/** The money helpers live in the shared client; re-exported for this feature's callers. */
+export { moneyPost, newIdempotencyKey };
+
 import { currentUserKey } from '../auth/use-current-user';
 
 export const subscriptionKeys = {
@@ -26,55 +29,6 @@ export const subscriptionKeys = {
 
 export const walletPath = '/user/wallet';
 export const subscriptionsPath = '/user/subscriptions';
-
-/** One key per attempt: a retried click of the same attempt is answered once by the API. */
-export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * POST with an Idempotency-Key (the shared client sends no custom headers). Same rules as the shared
- * client: JSON on 2xx, the API's error body thrown otherwise; a 401 goes through the shared client
- * so the usual log-out happens.
- */
-async function moneyPost<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'X-Requested-With': 'XMLHttpRequest',
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-  } catch {
-    throw {
-      statusCode: 0,
-      code: 'NETWORK',
-      message: 'We could not reach the server. Please check your connection and try again.',
-    } satisfies ApiErrorBody;
-  }
-  // The shared client owns the 401 rule (log out, go to login): let it see the same answer.
-  if (res.status === 401) await api.get('/users/me');
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (res.ok) return json as T;
-  throw {
-    statusCode: res.status,
-    message: 'Something went wrong, please try again later',
-    ...(json as object),
-  };
-}
 
 export const subscribeToPerformer = (
   input: { performerId: string; type: TSubscriptionType },

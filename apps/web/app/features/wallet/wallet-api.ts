@@ -8,8 +8,11 @@ import type {
   TTopUp,
 } from '@fanstage/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api';
-import type { ApiErrorBody } from '../../lib/errors';
+import { api, moneyPost, newIdempotencyKey } from '../../lib/api';
+
+/** The money helpers live in the shared client; re-exported for this feature's callers. */
+export { moneyPost, newIdempotencyKey };
+
 import { currentUserKey } from '../auth/use-current-user';
 
 export const walletKeys = {
@@ -19,54 +22,6 @@ export const walletKeys = {
   charges: (offset: number) => ['wallet', 'charges', offset] as const,
   statement: (offset: number) => ['wallet', 'statement', offset] as const,
 };
-
-/** A fresh Idempotency-Key for one attempt to move money. */
-export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/**
- * POSTs to a money route with an Idempotency-Key (the shared client sends no custom headers).
- * Same rules as the shared client: JSON on 2xx, the API's error body thrown otherwise, and a 401
- * goes through the shared client so the usual log-out happens.
- */
-export async function moneyPost<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'X-Requested-With': 'XMLHttpRequest',
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-  } catch {
-    throw {
-      statusCode: 0,
-      code: 'NETWORK',
-      message: 'We could not reach the server. Please check your connection and try again.',
-    } satisfies ApiErrorBody;
-  }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (res.ok) return json as T;
-  if (res.status === 401) await apiRequest('/users/me');
-  const message =
-    json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string'
-      ? (json as { message: string }).message
-      : 'Something went wrong. Please try again.';
-  throw { ...(json as object), statusCode: res.status, message } as ApiErrorBody;
-}
 
 export const fetchPackages = async () =>
   (await api.get<{ data: TTokenPackage[] }>('/package/token/search', { query: { limit: 50 } })).data;
