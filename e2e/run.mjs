@@ -45,6 +45,8 @@ const env = {
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT: '1000',
+  SIGNUP_RATE_LIMIT: '1000',
+  EMAIL_RATE_LIMIT: '1000',
   ADMIN_EMAIL: 'e2e-admin@example.test',
   ADMIN_PASSWORD: 'e2e-admin-pass',
   RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,

@@ -145,3 +145,41 @@ test('forgot password mails a link that works once', async ({ page, request }) =
   await page.getByRole('button', { name: /save|reset|change/i }).click();
   await expect(page.getByText(/invalid, used or expired/i)).toBeVisible();
 });
+
+test('a visitor clicks "Log in to see it" on a locked post, logs in and lands back on that post', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/api/user/feeds/search/luna.rivers?limit=50');
+  const posts = (await res.json()).data as { _id: string; isSale: boolean }[];
+  const locked = posts.find((p) => !p.isSale);
+  expect(locked, 'the demo seed has a subscribers-only post').toBeTruthy();
+
+  await page.goto(`/post/${locked!._id}`);
+  await page.getByRole('link', { name: 'Log in to see it' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/auth/login\\?redirectTo=%2Fpost%2F${locked!._id}$`));
+  await page.getByLabel('Username or email').fill('ava.thompson');
+  await page.getByLabel('Password', { exact: true }).fill('fanpass123');
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${locked!._id}$`));
+});
+
+test('a visitor opening a protected URL logs in and lands back there; a foreign redirectTo is ignored', async ({
+  page,
+  request,
+}) => {
+  const account = await registerFanByApi(request);
+  await page.goto('/user/orders?page=2');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fuser%2Forders%3Fpage%3D2$/);
+  await page.getByLabel('Username or email').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(/\/user\/orders\?page=2$/);
+
+  await page.context().clearCookies();
+  await page.goto('/auth/login?redirectTo=%2F%2Fevil.example');
+  await page.getByLabel('Username or email').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

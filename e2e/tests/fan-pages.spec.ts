@@ -15,7 +15,11 @@ interface PostCard {
 
 /** Luna's post that is free for every logged-in fan, so two fans who hold nothing both see it. */
 async function freeForFansPost(request: APIRequestContext): Promise<PostCard> {
-  const res = await request.get('/api/user/feeds/search/luna.rivers?limit=50');
+  // Read as a fan: a visitor gets every post locked, without its text.
+  const token = await apiLogin(request, zoe.username, zoe.password);
+  const res = await request.get('/api/user/feeds/search/luna.rivers?limit=50', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const posts = (await res.json()).data as PostCard[];
   const post = posts.find((p) => p.isSale && p.price === 0);

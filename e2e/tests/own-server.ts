@@ -77,6 +77,8 @@ export async function ownServer(env: Record<string, string>): Promise<OwnServer>
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
+    SIGNUP_RATE_LIMIT: '1000',
+    EMAIL_RATE_LIMIT: '1000',
     RATE_LIMIT_PREFIX: `rl-e2e-own-${randomBytes(4).toString('hex')}-`,
     ...env,
   };

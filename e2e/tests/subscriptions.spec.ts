@@ -26,11 +26,13 @@ test('a fan with balance subscribes monthly from the modal, sees a subscriber-on
     headers: { authorization: `Bearer ${creatorToken}` },
   });
   expect(created.status(), await created.text()).toBe(200);
+  // A locked post carries none of its text, so the page finds it by its id.
+  const postId = (await created.json()).data._id as string;
 
   await loginInBrowser(page, fan.username, fan.password);
   await page.waitForURL(/\/home$/);
   await page.goto(`/${creator.username}`);
-  const post = page.getByRole('article').filter({ hasText: text });
+  const post = page.locator(`article[data-post-id="${postId}"]`);
   await expect(post.getByText('Subscribe to see this post')).toBeVisible();
 
   await page.getByTestId('subscribe-button').click();
@@ -71,11 +73,13 @@ test('a fan without balance subscribes by card through the sandbox checkout (424
     headers: { authorization: `Bearer ${creatorToken}` },
   });
   expect(created.status(), await created.text()).toBe(200);
+  // A locked post carries none of its text, so the page finds it by its id.
+  const postId = (await created.json()).data._id as string;
 
   await loginInBrowser(page, fan.username, fan.password);
   await page.waitForURL(/\/home$/);
   await page.goto(`/${creator.username}`);
-  const post = page.getByRole('article').filter({ hasText: text });
+  const post = page.locator(`article[data-post-id="${postId}"]`);
   await expect(post.getByText('Subscribe to see this post')).toBeVisible();
 
   await page.getByTestId('subscribe-button').click();

@@ -10,9 +10,15 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
@@ -51,7 +57,9 @@ import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { createJobQueue, type JobQueue } from './plugins/queue';
+import { requestLogPlugin } from './plugins/request-log';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -63,6 +71,10 @@ export interface BuildAppOptions {
   queue?: JobQueue;
   /** Serve the built React app too (the one-port default). */
   web?: boolean;
+  /** A connection that sends nothing for this long is closed (a stalled upload frees its file). */
+  idleTimeoutMs?: number;
+  /** Where log lines go (default stdout); tests read them here. */
+  logStream?: DestinationStream;
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -74,13 +86,23 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // plugins/request-log writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.TRUST_PROXY,
+    connectionTimeout: options.idleTimeoutMs ?? 120_000,
     bodyLimit: 1024 * 1024,
+    // A URL that cannot be decoded (an unpaired surrogate's bytes, a lone %) gets the one error shape.
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      reply
+        .status(400)
+        .send({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'This address is not valid.' });
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerWalletJobs(ctx, app);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(requestLogPlugin);
   // The pages set their own policy: React Router hydrates with inline scripts.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });

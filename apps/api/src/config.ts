@@ -35,6 +35,10 @@ const ZConfig = z
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Sign-ups (fan and creator) one IP may make an hour. */
+    SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Requests that send mail to a typed address (forgot password, resend verification, contact) per IP an hour, each. */
+    EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Messages one account may send a minute (the bench raises it to measure delivery, not the limit). */
     MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PREFIX: z.string().default('fanstage-rl-'),

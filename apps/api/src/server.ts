@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { migrateDatabase, openDatabase } from '@fanstage/db';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { readyMessage } from './lib/listen-address';
+import { untrustedMediaRefusal } from './modules/media/media.ffmpeg';
 import { ensureAdmin } from './seed/admin';
 import { seedDemoIfEmpty } from './seed/demo';
 
@@ -15,13 +17,21 @@ await migrateDatabase(db);
 const { app, ctx } = await buildApp({ config, db, web: true });
 
 // The demo seed only fills an empty database, so it goes before the admin from the environment.
-await seedDemoIfEmpty(ctx);
+// Demo data is a convenience: whatever goes wrong in it, the site still starts.
+await seedDemoIfEmpty(ctx).catch((err: unknown) => {
+  ctx.log.error({ err }, 'the demo seed stopped before the end; the site starts with what it made');
+});
+const mediaRefusal = untrustedMediaRefusal(config);
+if (mediaRefusal) ctx.log.warn(mediaRefusal);
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   await ensureAdmin(ctx, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 }
 
 // Workers pick up jobs left from an earlier run (an upload whose transcode was cut short).
 await ctx.queue.start();
+
+// A failed job or a forgotten promise is logged, never the end of the site for everyone.
+process.on('unhandledRejection', (err) => ctx.log.error({ err }, 'unhandled rejection; the server goes on'));
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -36,4 +46,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Fanstage is ready at ${config.PUBLIC_URL} (database: ${db.engine})`);
+app.log.info(
+  readyMessage({ address: app.server.address(), publicUrl: config.PUBLIC_URL, database: db.engine }),
+);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildAdmin, buildCreator, buildFan, factoryPassword } from '@fanstage/db/factories';
 import { createTestDatabase } from '@fanstage/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Clock } from '../src/lib/clock';
@@ -48,6 +48,8 @@ export async function createTestApp(
     clock?: Clock;
     web?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
+    logStream?: BuildAppOptions['logStream'];
+    idleTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -64,6 +66,8 @@ export async function createTestApp(
     db,
     clock: options.clock,
     web: options.web,
+    logStream: options.logStream,
+    idleTimeoutMs: options.idleTimeoutMs,
   });
   options.beforeReady?.(app);
   await app.ready();

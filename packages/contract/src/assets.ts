@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZListQuery } from './common';
+import { formatAmount, ZId, ZListQuery } from './common';
 import { ZFileStatus, ZMediaView } from './media';
 
 /*
@@ -18,8 +18,8 @@ export const ZAssetPrice = z.preprocess(
   fromForm,
   z
     .number({ message: 'The price must be a number.' })
-    .min(0, 'The price cannot be negative.')
-    .max(maximumAssetPrice, `The price must be at most ${maximumAssetPrice}.`)
+    .min(0, 'The price cannot be below $0.00.')
+    .max(maximumAssetPrice, `The price cannot be more than ${formatAmount(maximumAssetPrice)}.`)
     .refine(twoPlaces, 'The price may have at most two decimal places.'),
 );
 
@@ -225,8 +225,8 @@ const ZStock = z.preprocess(
   z
     .number({ message: 'The stock must be a number.' })
     .int('The stock must be a whole number.')
-    .min(0, 'The stock cannot be negative.')
-    .max(1_000_000, 'The stock must be at most 1000000.'),
+    .min(0, 'The stock cannot be below 0.')
+    .max(1_000_000, 'The stock cannot be more than 1,000,000.'),
 );
 
 export const ZProductFields = z.object({

@@ -10,10 +10,12 @@ export const ZRegisterUserRequest = z.object({
 });
 export type TRegisterUserRequest = z.infer<typeof ZRegisterUserRequest>;
 
+/** The form's date field sends yyyy-mm-dd, or nothing while a part of the date is missing. */
 const ZDateOfBirth = z
-  .string({ message: 'Date of birth is required.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must look like 1990-12-31.')
-  .refine((d) => !Number.isNaN(Date.parse(d)), 'Date of birth is not a real date.');
+  .string({ message: 'Enter your date of birth.' })
+  .min(1, 'Enter your date of birth.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your full date of birth: day, month and year.')
+  .refine((d) => !Number.isNaN(Date.parse(d)), 'That date of birth is not a real date.');
 
 /** Text fields of the multipart creator sign-up; the document images come as files. */
 export const ZRegisterPerformerFields = ZRegisterUserRequest.extend({
@@ -42,6 +44,8 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZTokenResponse = z.object({ data: z.object({ token: z.string() }) });
 
 export const ZChangePasswordRequest = z.object({
+  /** Needed unless the account has no password yet (it signed up with Google or Twitter). */
+  currentPassword: z.string().max(128).optional(),
   password: ZPassword,
   /** Which account kind the form belongs to (spec: "source"); informative. */
   source: z.enum(['user', 'performer']).default('user'),
@@ -58,3 +62,11 @@ export const ZMessageResponse = z.object({ data: z.object({ success: z.boolean()
 export const csrfHeader = 'x-requested-with';
 export const sessionCookie = 'token';
 export const themeCookie = 'theme';
+
+/** Starts an email change: the link goes to the new address; the old one stays in force until it is opened. */
+export const ZChangeEmailRequest = z.object({
+  email: ZEmail,
+  password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
+});
+export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequest>;
+export const ZConfirmEmailChangeRequest = z.object({ token: z.string().min(10).max(200) });

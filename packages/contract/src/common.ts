@@ -23,5 +23,8 @@ export type TListQuery = z.infer<typeof ZListQuery>;
 /** Amounts travel as decimal numbers with two places; they are stored as integer cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number | bigint): number => Number(cents) / 100;
+/** An amount in messages: "$1,250.00". */
+export const formatAmount = (amount: number): string =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const ZIsoDate = z.string().datetime({ offset: true });

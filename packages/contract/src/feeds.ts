@@ -16,12 +16,27 @@ const ZPrice = z
   .max(maxFeedPrice, { message: 'Price must be between 0.00 and 10000.00.' })
   .multipleOf(0.01, { message: 'Price can have at most two decimals.' });
 
+/** Longest public line of a post (`previewText`). */
+export const maxFeedPreviewTextLength = 200;
+
+/**
+ * The post's public line (not its video `teaser` clip): the only words a viewer sees while the post is
+ * locked, since the text is part of what is sold. Whitespace at the ends is trimmed; longer is refused.
+ */
+const ZPreviewText = z
+  .string()
+  .trim()
+  .max(maxFeedPreviewTextLength, {
+    message: `The public teaser line can be at most ${maxFeedPreviewTextLength} characters long.`,
+  });
+
 const ZPollOptionText = z.string().trim().min(1, { message: 'A poll option cannot be empty.' }).max(200);
 
 /** `POST /performer/feeds`. Files are uploaded first and attached here by id, in order. */
 export const ZFeedCreateRequest = z.object({
   type: ZFeedType,
   text: z.string().max(20_000).default(''),
+  previewText: ZPreviewText.default(''),
   fileIds: z.array(ZId).max(maxFeedFiles).default([]),
   thumbnailId: ZId.nullish(),
   teaserId: ZId.nullish(),
@@ -42,6 +57,7 @@ export type TFeedCreateRequest = z.infer<typeof ZFeedCreateRequest>;
 /** `POST /performer/feeds/polls`: a poll post in one call. */
 export const ZPollCreateRequest = z.object({
   text: z.string().max(20_000).default(''),
+  previewText: ZPreviewText.default(''),
   options: z.array(ZPollOptionText).max(10, { message: 'A poll can have at most 10 options.' }),
   expiredAt: ZIsoDate.nullish(),
   isSale: z.boolean().default(false),
@@ -53,6 +69,7 @@ export type TPollCreateRequest = z.infer<typeof ZPollCreateRequest>;
 /** `PUT /performer/feeds/{id}`: every field optional; the type of a post never changes. */
 export const ZFeedUpdateRequest = z.object({
   text: z.string().max(20_000).optional(),
+  previewText: ZPreviewText.optional(),
   fileIds: z.array(ZId).max(maxFeedFiles).optional(),
   thumbnailId: ZId.nullish(),
   teaserId: ZId.nullish(),
@@ -103,12 +120,16 @@ export const ZFeedPoll = z.object({
 
 /**
  * A post as one viewer receives it. Locked posts carry their facts and blurred previews only:
- * no URL of the media, and the thumbnail is then a blurred preview (a data: URI) or the default.
+ * no URL of the media, the thumbnail is then a blurred preview (a data: URI) or the default, and
+ * `text` is empty (the text is sold with the post); `previewText` is the creator's public line.
  */
 export const ZFeed = z.object({
   _id: ZId,
   type: ZFeedType,
+  /** The post's text; empty while it is locked for this viewer. */
   text: z.string(),
+  /** The creator's public teaser line, shown to everyone (empty when none). Not the video `teaser`. */
+  previewText: z.string(),
   performer: z.object({ _id: ZId, name: z.string(), username: z.string().nullable(), avatar: z.string() }),
   isSale: z.boolean(),
   price: z.number(),

@@ -9,8 +9,9 @@ export const maximumOrderQuantity = 100;
 /** `POST /wallet/charges/product/{id}` (with an Idempotency-Key). */
 export const ZProductChargeRequest = z
   .object({
-    quantity: z.coerce
-      .number({ message: 'The quantity must be a whole number.' })
+    /** A JSON number: money routes take numbers only, never numeric strings. */
+    quantity: z
+      .number({ message: 'The quantity must be a number, like 2.' })
       .int({ message: 'The quantity must be a whole number.' })
       .min(1, { message: 'The quantity must be at least 1.' })
       .max(maximumOrderQuantity, { message: `The quantity can be at most ${maximumOrderQuantity}.` })

@@ -232,8 +232,8 @@ export const ZAdminPerformer = ZPublicUser.extend({
   documentsVerifiedAt: z.string().nullable(),
   documentsRejectedAt: z.string().nullable(),
   commissionPercentage: z.number().nullable(),
-  /** Document files; an admin opens them through the files routes. */
-  documents: z.array(ZPerformerDocument),
+  /** Document files, each with a signed URL that only this admin answer carries (it expires). */
+  documents: z.array(ZPerformerDocument.extend({ url: z.string() })),
   stats: ZPerformerStats,
 });
 export type TAdminPerformer = z.infer<typeof ZAdminPerformer>;
@@ -245,9 +245,9 @@ export const ZAdminRejectDocuments = z
 export const ZAdminCommission = z
   .object({
     commissionPercentage: z
-      .number({ message: 'commissionPercentage must be a number from 0 to 1, or null.' })
-      .min(0, 'commissionPercentage must be at least 0.')
-      .max(1, 'commissionPercentage must be at most 1 (100 %).')
+      .number({ message: 'The commission must be a number from 0 to 1 (0 % to 100 %), or empty.' })
+      .min(0, 'The commission cannot be below 0 (0 %).')
+      .max(1, 'The commission cannot be above 1 (100 %).')
       .nullable(),
   })
   .strict();

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
-const price = z.number().min(0).max(1_000_000).multipleOf(0.01);
+/** The most any money setting may be, in the site currency. */
+export const maximumSettingAmount = 1_000_000;
+
+/** A money setting: a number of dollars with at most two decimals; messages name the setting and the limit. */
+const price = (label: string) =>
+  z
+    .number({ message: `The ${label} must be a number.` })
+    .min(0, `The ${label} cannot be below $0.00.`)
+    .max(maximumSettingAmount, `The ${label} cannot be above $1,000,000.00.`)
+    .multipleOf(0.01, `The ${label} can have at most two decimals.`);
+const days = (label: string) =>
+  z
+    .number({ message: `The ${label} must be a number of days.` })
+    .int(`The ${label} must be a whole number of days.`)
+    .min(1, `The ${label} must be at least 1 day.`)
+    .max(365, `The ${label} cannot be more than 365 days.`);
 const url = z.union([
   z.literal(''),
   z
@@ -49,23 +64,30 @@ export const settingDefinitions = {
     public: true,
   },
   freeSubscriptionEnabled: { schema: z.boolean(), default: true, public: true },
-  freeSubscriptionDuration: { schema: z.number().int().min(1).max(365), default: 1, public: true },
-  minimumSubscriptionPrice: { schema: price, default: 2.95, public: true },
-  maximumSubscriptionPrice: { schema: price, default: 300, public: true },
-  minimumWalletPrice: { schema: price, default: 2.95, public: true },
-  maximumWalletPrice: { schema: price, default: 300, public: true },
-  minimumTipPrice: { schema: price, default: 10, public: true },
-  maximumTipPrice: { schema: price, default: 10000, public: true },
-  minimumPayoutAmount: { schema: price, default: 50, public: true },
+  freeSubscriptionDuration: { schema: days('free subscription duration'), default: 1, public: true },
+  minimumSubscriptionPrice: { schema: price('minimum subscription price'), default: 2.95, public: true },
+  maximumSubscriptionPrice: { schema: price('maximum subscription price'), default: 300, public: true },
+  minimumWalletPrice: { schema: price('minimum top-up'), default: 2.95, public: true },
+  maximumWalletPrice: { schema: price('maximum top-up'), default: 300, public: true },
+  minimumTipPrice: { schema: price('minimum tip'), default: 10, public: true },
+  maximumTipPrice: { schema: price('maximum tip'), default: 10000, public: true },
+  minimumPayoutAmount: { schema: price('minimum payout'), default: 50, public: true },
   agoraAppId: { schema: z.string().max(100), default: '', public: true },
   agoraEnable: { schema: z.boolean(), default: false, public: true },
   trialEnabled: { schema: z.boolean(), default: false, public: true },
-  trialDurationDays: { schema: z.number().int().min(1).max(365), default: 14, public: true },
+  trialDurationDays: { schema: days('trial length'), default: 14, public: true },
   trialDescription: { schema: z.string().max(500), default: '', public: true },
-  minimumBalance1on1Calls: { schema: price, default: 20, public: true },
+  minimumBalance1on1Calls: { schema: price('minimum balance for calls'), default: 20, public: true },
   siteSubscriptionEnabled: { schema: z.boolean(), default: false, public: true },
-  siteSubscriptionPrice: { schema: price, default: 9.99, public: true },
-  performerCommission: { schema: z.number().min(0).max(1), default: 0.2, public: false },
+  siteSubscriptionPrice: { schema: price('site membership price'), default: 9.99, public: true },
+  performerCommission: {
+    schema: z
+      .number({ message: 'The platform commission must be a number from 0 to 1.' })
+      .min(0, 'The platform commission cannot be below 0 (0 %).')
+      .max(1, 'The platform commission cannot be above 1 (100 %).'),
+    default: 0.2,
+    public: false,
+  },
   adminEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
   senderEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
 } as const;
@@ -81,11 +103,21 @@ export const defaultSettings = Object.fromEntries(
   settingKeys.map((k) => [k, settingDefinitions[k].default]),
 ) as TSettings;
 
-/** Pairs whose first must not exceed the second. */
-export const settingRanges: [TSettingKey, TSettingKey][] = [
-  ['minimumSubscriptionPrice', 'maximumSubscriptionPrice'],
-  ['minimumWalletPrice', 'maximumWalletPrice'],
-  ['minimumTipPrice', 'maximumTipPrice'],
+/** Pairs whose first must not exceed the second, with their names in words for messages. */
+export const settingRanges: { min: TSettingKey; max: TSettingKey; minLabel: string; maxLabel: string }[] = [
+  {
+    min: 'minimumSubscriptionPrice',
+    max: 'maximumSubscriptionPrice',
+    minLabel: 'minimum subscription price',
+    maxLabel: 'maximum subscription price',
+  },
+  {
+    min: 'minimumWalletPrice',
+    max: 'maximumWalletPrice',
+    minLabel: 'minimum top-up',
+    maxLabel: 'maximum top-up',
+  },
+  { min: 'minimumTipPrice', max: 'maximumTipPrice', minLabel: 'minimum tip', maxLabel: 'maximum tip' },
 ];
 
 const publicShape = Object.fromEntries(publicSettingKeys.map((k) => [k, settingDefinitions[k].schema])) as {

@@ -50,7 +50,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
 });
 
-/** preHandler: the request must come from a logged-in, active account. */
+/** preHandler: the request must come from a logged-in account (inactive ones never resolve to an actor). */
 export async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (request.csrfRefused) {
     throw new AppError(
@@ -59,7 +59,6 @@ export async function requireAuth(request: FastifyRequest, _reply: FastifyReply)
     );
   }
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-  if (request.actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive.');
 }
 
 /** preHandler factory: the actor must have one of the roles (admins pass every role check). */

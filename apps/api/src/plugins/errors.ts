@@ -8,12 +8,62 @@ type Detail = { path: string; message: string };
 
 const fieldName = (path: string) => path.replace(/^\//, '').replaceAll('/', '.') || 'request';
 
+/** "holderName" → "holder name", "menus.0.title" → "title": a field in words for messages. */
+const fieldInWords = (path: string) => {
+  const last =
+    path
+      .split('.')
+      .filter((p) => p && !/^\d+$/.test(p))
+      .pop() ?? '';
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words && words !== 'request' ? words : 'request';
+};
+
+const asSentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
+
+/**
+ * One problem as a sentence a person can read. Our schemas already say it in words; zod's own
+ * wording ("Too small: expected number to be >=0") is replaced by a sentence naming the field.
+ */
+const readable = ({ path, message }: Detail): string => {
+  const field = fieldInWords(path);
+  const limit = /^Too (small|big): expected \w+ to (?:be|have) ([<>]=?)\s*([\d.]+)( \w+)?/.exec(message);
+  if (limit) {
+    const [, size, , value, unit = ''] = limit;
+    const bound = size === 'small' ? 'at least' : 'at most';
+    return unit
+      ? `The ${field} must have ${bound} ${value}${unit}.`
+      : `The ${field} must be ${bound} ${value}.`;
+  }
+  if (/received undefined$/.test(message)) return `The ${field} is required.`;
+  if (/^Unrecognized keys?:/.test(message)) {
+    const names = message.replace(/^Unrecognized keys?:\s*/, '').replaceAll('"', '');
+    return `This request does not accept ${names}.`;
+  }
+  if (/^(Invalid|Expected|Required|Too )/.test(message)) return `The ${field} is not valid.`;
+  if (/^Must /.test(message))
+    return asSentence(`The ${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
+  return asSentence(message);
+};
+
+/**
+ * The `message` of a 400: the first problem as a sentence, and how many other fields have one;
+ * `details` keep every problem with its path for forms.
+ */
 const summarize = (details: Detail[]) => {
   const first = details[0];
   if (!first) return 'The request is not valid.';
-  const more =
-    details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-  return `${first.path}: ${first.message}${more}`;
+  const more = new Set(details.map((d) => d.path).filter((p) => p !== first.path)).size;
+  const tail =
+    more === 0 ? '' : more === 1 ? ' There is 1 more problem.' : ` There are ${more} more problems.`;
+  return `${readable(first)}${tail}`;
 };
 
 /** Fastify's own client errors, in words a person can read. */
@@ -29,6 +79,12 @@ const fastifyMessages: Record<string, string> = {
   FST_FILES_LIMIT: 'The upload has too many files.',
   FST_FIELDS_LIMIT: 'The upload has too many fields.',
   FST_PROTO_VIOLATION: 'The request is not valid.',
+};
+
+/** "a minute" or "12 minutes", from the rate limit's Retry-After seconds. */
+const waitOf = (seconds: number) => {
+  const minutes = Number.isFinite(seconds) && seconds > 60 ? Math.ceil(seconds / 60) : 1;
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
 };
 
 /** Maps every thrown thing to the error shape of ARCHITECTURE.md; never leaks a stack. */
@@ -63,7 +119,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(429).send({
         statusCode: 429,
         code: 'RATE_LIMITED',
-        message: 'Too many attempts. Please wait a minute and try again.',
+        message: `Too many attempts. Please try again in ${waitOf(Number(reply.getHeader('retry-after')))}.`,
       });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -16,6 +16,17 @@ export interface WebLoadContext extends Record<string, unknown> {
 }
 
 /**
+ * How long a rendered page (or its `.data` loader answer) may be reused. Pages depend on who looks:
+ * with any cookie (a session, or one that may become one) the page is the viewer's own and is never
+ * stored, so Back after a purchase or a login asks the server again instead of showing the old
+ * copy. Without cookies the page is the public one, which still varies by country and settings:
+ * a cache may keep it but must ask the server before each reuse.
+ */
+export function pageCacheControl(cookieHeader: string | undefined): string {
+  return cookieHeader ? 'private, no-store' : 'no-cache';
+}
+
+/**
  * Serves the React app built by `react-router build`: its static assets with long cache headers, and
  * every other page rendered on the server. Returns false when there is no build (API-only mode).
  */
@@ -84,6 +95,9 @@ export async function registerWeb(
           .send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
       }
       reply.hijack();
+      // Set before the listener writes its head; a header a route sets itself would take precedence.
+      reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));
+      reply.raw.setHeader('vary', 'Cookie');
       listener(req.raw, reply.raw);
     },
   });

@@ -278,6 +278,20 @@ async function inPool<T>(items: T[], limit: number, work: (item: T, index: numbe
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
 }
 
+/**
+ * A demo clip is made and read by this machine's ffmpeg. When that fails (no ffmpeg, an old build,
+ * uploads refused in production), the clip's post is left out with a warning: the rest of the demo
+ * site is still seeded, and the server still starts.
+ */
+async function optionalMedia<T>(ctx: AppContext, what: string, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (err) {
+    ctx.log.warn({ err }, `demo ${what} left out: ffmpeg could not make or read its clip`);
+    return null;
+  }
+}
+
 /** Uploads, then removes the temp file whatever happens. */
 async function withUpload<T>(upload: Promise<TempUpload>, use: (u: TempUpload) => Promise<T>): Promise<T> {
   const u = await upload;
@@ -400,11 +414,13 @@ async function seedCreatorContent(ctx: AppContext, s: CreatorState, index: numbe
   }
   if (plan.audio) {
     const audio = plan.audio;
-    const file = await withUpload(
-      audioUpload(ctx, { filename: 'melody.m4a', notes: audio.notes, noteSeconds: 0.6 }),
-      (upload) => uploadFeedMedia(ctx, { actor: s.actor, kind: 'audio', upload }),
+    const file = await optionalMedia(ctx, 'audio post', () =>
+      withUpload(
+        audioUpload(ctx, { filename: 'melody.m4a', notes: audio.notes, noteSeconds: 0.6 }),
+        (upload) => uploadFeedMedia(ctx, { actor: s.actor, kind: 'audio', upload }),
+      ),
     );
-    await post(ctx, s, ago(6, 1), { type: 'audio', text: audio.caption, fileIds: [file._id] });
+    if (file) await post(ctx, s, ago(6, 1), { type: 'audio', text: audio.caption, fileIds: [file._id] });
   }
   if (index === 0) {
     // One post waits for its time: the creator sees it as scheduled, fans do not see it yet.
@@ -482,40 +498,46 @@ async function seedCreatorVideos(
   let queued = 0;
   if (plan.video) {
     const video = plan.video;
-    const file = await withUpload(
-      videoUpload(ctx, { filename: 'clip.mp4', source: index, seconds: 5, toneHz: 330 + index * 55 }),
-      (upload) => uploadFeedMedia(ctx, { actor: s.actor, kind: 'video', upload }),
+    const file = await optionalMedia(ctx, 'video post', () =>
+      withUpload(
+        videoUpload(ctx, { filename: 'clip.mp4', source: index, seconds: 5, toneHz: 330 + index * 55 }),
+        (upload) => uploadFeedMedia(ctx, { actor: s.actor, kind: 'video', upload }),
+      ),
     );
-    queued++;
-    await post(ctx, s, new Date(now - (4 + index) * dayMs), {
-      type: 'video',
-      text: video.caption,
-      fileIds: [file._id],
-      ...(video.price ? { isSale: true, price: video.price } : {}),
-    });
+    if (file) {
+      queued++;
+      await post(ctx, s, new Date(now - (4 + index) * dayMs), {
+        type: 'video',
+        text: video.caption,
+        fileIds: [file._id],
+        ...(video.price ? { isSale: true, price: video.price } : {}),
+      });
+    }
   }
   if (plan.assetVideo) {
-    await withUploads(
-      [
-        videoUpload(ctx, {
-          filename: 'session.mp4',
-          source: index + 2,
-          seconds: 6,
-          toneHz: 262 + index * 40,
-        }),
-      ],
-      (file) =>
-        uploadVideo(ctx, {
-          actor: s.actor,
-          fields: {
-            title: plan.assetVideo,
-            description: 'A short clip from the archive.',
-            tags: 'demo,studio',
-          },
-          files: { file },
-        }),
+    const made = await optionalMedia(ctx, 'video', () =>
+      withUploads(
+        [
+          videoUpload(ctx, {
+            filename: 'session.mp4',
+            source: index + 2,
+            seconds: 6,
+            toneHz: 262 + index * 40,
+          }),
+        ],
+        (file) =>
+          uploadVideo(ctx, {
+            actor: s.actor,
+            fields: {
+              title: plan.assetVideo,
+              description: 'A short clip from the archive.',
+              tags: 'demo,studio',
+            },
+            files: { file },
+          }),
+      ),
     );
-    queued++;
+    if (made) queued++;
   }
   return queued;
 }

@@ -27,11 +27,15 @@ export async function bytesUpload(ctx: AppContext, filename: string, bytes: Buff
   return upload;
 }
 
-/** The video generators of the demo clips (ffmpeg lavfi sources), each 640x360. */
-const videoSources = [
+/**
+ * The video generators of the demo clips (ffmpeg lavfi sources), each 640x360. Only generators that
+ * the 2018 ffmpeg of the npm fallback has too (it lacks `gradients`, for one): demo-media.test.ts
+ * renders each with both builds.
+ */
+export const videoSources = [
   'testsrc2=size=640x360:rate=24',
   'mandelbrot=size=640x360:rate=24',
-  'gradients=size=640x360:rate=24:speed=0.03',
+  'life=size=640x360:rate=24:mold=10:life_color=#ff8a65:death_color=#1a1033:mold_color=#5e35b1',
   'cellauto=size=640x360:rate=24:rule=30',
 ] as const;
 
@@ -45,33 +49,38 @@ function melodyExpression(notes: number[], noteSeconds: number): string {
   return `0.25*${envelope}*sin(2*PI*(${pick})*t)`.replaceAll(',', '\\,');
 }
 
+/** Runs ffmpeg to make `upload`; on failure the half-written file goes too. */
+async function render(ctx: AppContext, upload: TempUpload, args: string[]): Promise<TempUpload> {
+  const { ffmpeg } = resolveMediaTools(ctx.config);
+  try {
+    await runTool(ffmpeg, [...args, upload.path], { timeoutMs: 60_000 });
+    upload.size = (await stat(upload.path)).size;
+    return upload;
+  } catch (err) {
+    await upload.remove();
+    throw err;
+  }
+}
+
 /** A short MP4 clip: one generator, a sine tone, H.264 + AAC. */
 export async function videoUpload(
   ctx: AppContext,
   options: { filename: string; source: number; seconds: number; toneHz: number },
 ): Promise<TempUpload> {
-  const upload = await tempUpload(ctx, options.filename);
-  const { ffmpeg } = resolveMediaTools(ctx.config);
   const source = videoSources[options.source % videoSources.length]!;
-  await runTool(
-    ffmpeg,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-t', String(options.seconds), '-i', source],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=${options.toneHz}:sample_rate=44100:duration=${options.seconds}`,
-      ],
-      ...['-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30'],
-      ...['-c:a', 'aac', '-b:a', '64k', '-af', 'volume=0.2', '-shortest', '-movflags', '+faststart'],
-      ...['-f', 'mp4', upload.path],
+  return render(ctx, await tempUpload(ctx, options.filename), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-t', String(options.seconds), '-i', source],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${options.toneHz}:sample_rate=44100:duration=${options.seconds}`,
     ],
-    { timeoutMs: 60_000 },
-  );
-  upload.size = (await stat(upload.path)).size;
-  return upload;
+    ...['-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30'],
+    ...['-c:a', 'aac', '-b:a', '64k', '-af', 'volume=0.2', '-shortest', '-movflags', '+faststart'],
+    ...['-f', 'mp4'],
+  ]);
 }
 
 /** A short M4A melody from a list of note frequencies. */
@@ -79,23 +88,15 @@ export async function audioUpload(
   ctx: AppContext,
   options: { filename: string; notes: number[]; noteSeconds: number },
 ): Promise<TempUpload> {
-  const upload = await tempUpload(ctx, options.filename);
-  const { ffmpeg } = resolveMediaTools(ctx.config);
   const seconds = options.notes.length * options.noteSeconds;
-  await runTool(
-    ffmpeg,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        `aevalsrc=${melodyExpression(options.notes, options.noteSeconds)}:s=44100:d=${seconds}`,
-      ],
-      ...['-c:a', 'aac', '-b:a', '96k', '-f', 'ipod', upload.path],
+  return render(ctx, await tempUpload(ctx, options.filename), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc=${melodyExpression(options.notes, options.noteSeconds)}:s=44100:d=${seconds}`,
     ],
-    { timeoutMs: 60_000 },
-  );
-  upload.size = (await stat(upload.path)).size;
-  return upload;
+    ...['-c:a', 'aac', '-b:a', '96k', '-f', 'ipod'],
+  ]);
 }

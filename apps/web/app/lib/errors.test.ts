@@ -16,6 +16,37 @@ describe('errorMessage', () => {
     expect(errorMessage(null)).toBe('Something went wrong, please try again later');
     expect(errorMessage({ message: '' })).toBe('Something went wrong, please try again later');
   });
+  it('reads as a sentence without an internal field name in front', () => {
+    expect(
+      errorMessage({
+        statusCode: 400,
+        message: 'holderName: Enter the account holder name. (and 4 more problems)',
+        details: [{ path: 'holderName', message: 'Enter the account holder name.' }],
+      }),
+    ).toBe('Enter the account holder name. There are 4 more problems.');
+    expect(errorMessage({ message: 'quantity: the quantity must be a number' })).toBe(
+      'The quantity must be a number.',
+    );
+    expect(errorMessage({ message: 'amount: At least 10.00. (and 1 more problem)' })).toBe(
+      'At least 10.00. There is 1 more problem.',
+    );
+  });
+  it('keeps sentences that merely contain a colon', () => {
+    expect(errorMessage({ message: 'Not bought: the product sold out.' })).toBe(
+      'Not bought: the product sold out.',
+    );
+  });
+  it('shows the fallback instead of a browser error', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Something went wrong, please try again later',
+    );
+    expect(errorMessage(new SyntaxError('Unexpected token < in JSON at position 0'))).toBe(
+      'Something went wrong, please try again later',
+    );
+    expect(errorMessage(new Error('This payment needs a card form.'))).toBe(
+      'This payment needs a card form.',
+    );
+  });
   it('uses the given fallback, e.g. for a failed login', () => {
     expect(errorMessage(undefined, 'Incorrect credentials!')).toBe('Incorrect credentials!');
   });

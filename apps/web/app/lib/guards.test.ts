@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type GuardInput, type GuardUser, landingPathFor, resolveRedirect } from './guards';
+import {
+  type GuardInput,
+  type GuardUser,
+  landingPathFor,
+  loginPathFor,
+  resolveRedirect,
+  safeRedirectPath,
+} from './guards';
 
 const now = new Date('2026-03-01T12:00:00Z');
 
@@ -26,12 +33,19 @@ const check = (over: Partial<GuardInput>) =>
   });
 
 describe('logged-out visitors', () => {
-  it('sends them from a login-only page to the login page', () => {
-    expect(check({ pathname: '/home', access: 'auth' })).toBe('/auth/login');
+  it('sends them from a login-only page to the login page, which brings them back there', () => {
+    expect(check({ pathname: '/home', access: 'auth' })).toBe('/auth/login?redirectTo=%2Fhome');
+    expect(check({ pathname: '/user/orders', search: '?page=2', access: 'auth' })).toBe(
+      '/auth/login?redirectTo=%2Fuser%2Forders%3Fpage%3D2',
+    );
   });
   it('sends them from creator-only and admin-only pages to the login page', () => {
-    expect(check({ pathname: '/performer/feeds', access: 'creator' })).toBe('/auth/login');
-    expect(check({ pathname: '/admin/settings', access: 'admin' })).toBe('/auth/login');
+    expect(check({ pathname: '/performer/feeds', access: 'creator' })).toBe(
+      '/auth/login?redirectTo=%2Fperformer%2Ffeeds',
+    );
+    expect(check({ pathname: '/admin/settings', access: 'admin' })).toBe(
+      '/auth/login?redirectTo=%2Fadmin%2Fsettings',
+    );
   });
   it('lets them see public pages and the login page', () => {
     expect(check({ pathname: '/stella', access: 'public' })).toBeNull();
@@ -91,6 +105,13 @@ describe('account completion', () => {
 });
 
 describe('landing pages', () => {
+  it('sends a logged-in fan from the login page to its safe redirectTo, else to the landing page', () => {
+    const login = (search: string) =>
+      check({ pathname: '/auth/login', search, access: 'guest', user: fan() });
+    expect(login('?redirectTo=%2Fstella%3Ftab%3Dvideos')).toBe('/stella?tab=videos');
+    expect(login('?redirectTo=https%3A%2F%2Fevil.test')).toBe('/home');
+  });
+
   it('sends a complete fan from /auth/login and / to /home', () => {
     expect(check({ pathname: '/auth/login', access: 'guest', user: fan() })).toBe('/home');
     expect(check({ pathname: '/', access: 'guest', user: fan() })).toBe('/home');
@@ -153,5 +174,36 @@ describe('site subscription', () => {
         settings,
       }),
     ).toBeNull();
+  });
+});
+
+describe('the redirectTo sanitizer', () => {
+  it.each(['/home', '/stella', '/user/orders?page=2', '/post/abc#comments', '/search?q=a%2Fb'])(
+    'keeps the same-site path %s',
+    (path) => {
+      expect(safeRedirectPath(path)).toBe(path);
+    },
+  );
+
+  it.each([
+    ['another host', 'https://evil.test/home'],
+    ['a protocol-relative URL', '//evil.test'],
+    ['a backslash host', '/\\evil.test'],
+    ['a backslash later on', '/a\\..\\..\\evil'],
+    ['a tab between the slashes', '/\t/evil.test'],
+    ['a newline', '/home\nSet-Cookie: x'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a relative path', 'home'],
+    ['an empty value', ''],
+    ['no value', null],
+    ['the login page itself', '/auth/login?redirectTo=%2Fhome'],
+    ['a very long value', `/${'a'.repeat(3000)}`],
+  ])('refuses %s', (_label, value) => {
+    expect(safeRedirectPath(value)).toBeNull();
+  });
+
+  it('builds the login link only with a safe path', () => {
+    expect(loginPathFor('/stella')).toBe('/auth/login?redirectTo=%2Fstella');
+    expect(loginPathFor('//evil.test')).toBe('/auth/login');
   });
 });

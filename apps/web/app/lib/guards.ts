@@ -31,6 +31,43 @@ export const paths = {
 
 const isAuthPath = (pathname: string) => pathname === '/auth' || pathname.startsWith('/auth/');
 
+/** The query parameter of the login (and sign-up) page: where to go back to afterwards. */
+export const redirectParam = 'redirectTo';
+
+const sameSiteBase = 'http://same-site.invalid';
+
+/**
+ * The place to go back to after logging in, or null when the value is not a same-site path: only a
+ * relative path starting with one `/` (not `//` or `/\`, which browsers read as another host), with no
+ * backslash or control character, and not an auth page (no loop back to the login).
+ */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  // Browsers treat `\` as `/` and drop tabs and newlines, so `/\evil.test`, or a tab between
+  // two slashes, would leave the site.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, sameSiteBase);
+  } catch {
+    return null;
+  }
+  if (url.origin !== sameSiteBase || isAuthPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login page, asked to bring the person back to `returnTo` when that is a safe same-site path. */
+export function loginPathFor(returnTo?: string | null): string {
+  const safe = safeRedirectPath(returnTo);
+  return safe ? `${paths.login}?${redirectParam}=${encodeURIComponent(safe)}` : paths.login;
+}
+
+/** Where a page with a `redirectTo` query (login, sign-up) sends the person it has just logged in. */
+export const returnPathFrom = (search: string): string | null =>
+  safeRedirectPath(new URLSearchParams(search).get(redirectParam));
+
 export const needsAccountCompletion = (user: GuardUser): boolean =>
   !user.isAdmin && (!user.email || !user.username);
 
@@ -63,6 +100,8 @@ const siteSubscriptionExempt = (pathname: string) =>
 
 export interface GuardInput {
   pathname: string;
+  /** The query string of the page (`?a=b` or empty): kept in the login's `redirectTo`. */
+  search?: string;
   access: PageAccess;
   user: GuardUser | null;
   settings: GuardSettings;
@@ -73,9 +112,17 @@ export interface GuardInput {
  * The one place that decides page redirects. Answers the path to send the visitor to,
  * or null when they may see the page. Loaders call it on the server, so protected pages never flash.
  */
-export function resolveRedirect({ pathname, access, user, settings, now }: GuardInput): string | null {
+export function resolveRedirect({
+  pathname,
+  search = '',
+  access,
+  user,
+  settings,
+  now,
+}: GuardInput): string | null {
   if (!user) {
-    return access === 'auth' || access === 'creator' || access === 'admin' ? paths.login : null;
+    const isProtected = access === 'auth' || access === 'creator' || access === 'admin';
+    return isProtected ? loginPathFor(`${pathname}${search}`) : null;
   }
   if (pathname === paths.geoBlocked) return null;
 
@@ -90,7 +137,7 @@ export function resolveRedirect({ pathname, access, user, settings, now }: Guard
   if (access === 'creator' && !user.isPerformer) return paths.home;
   if (access === 'admin' && !user.isAdmin) return paths.home;
   if (pathname === paths.fanAccount && user.isPerformer) return paths.creatorAccount;
-  if (access === 'guest') return landingPathFor(user);
+  if (access === 'guest') return returnPathFrom(search) ?? landingPathFor(user);
 
   if (hasExpiredSiteSubscription(user, settings, now) && !siteSubscriptionExempt(pathname)) {
     return paths.siteSubscription;

@@ -10,8 +10,10 @@ type Args = Parameters<typeof loadCurrentUser>[0];
  */
 export async function guardPage(args: Args, access: PageAccess) {
   const [user, settings] = await Promise.all([loadCurrentUser(args), loadPublicSettings(args)]);
+  const url = new URL(args.request.url);
   const target = resolveRedirect({
-    pathname: new URL(args.request.url).pathname,
+    pathname: url.pathname,
+    search: url.search,
     access,
     user,
     settings,

@@ -46,6 +46,10 @@ export const users = pgTable(
     /** Cached wallet balance in cents; only the wallet module writes it, with its ledger entries. */
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     siteSubscriptionExpiresAt: timestamp('site_subscription_expires_at', { withTimezone: true }),
+    /** Wrong passwords in a row since the last successful login; drives the per-account login slowdown. */
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    /** Login is refused (429) until then, whatever the client IP. */
+    loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -160,8 +164,10 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email-verification', 'password-reset'] }).notNull(),
+    kind: text('kind', { enum: ['email-verification', 'password-reset', 'email-change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** For `email-change`: the address the account moves to once the link mailed there is opened. */
+    newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

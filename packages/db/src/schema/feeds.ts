@@ -32,6 +32,11 @@ export const feeds = pgTable(
     type: text('type', { enum: feedTypes }).notNull(),
     /** Plain text caption (HTML stripped on the way in), at most 5000 characters. */
     text: text('text').notNull().default(''),
+    /**
+     * The one public line of a post: shown to everyone, also while the post is locked (its `text`
+     * is then withheld, as the text is part of what is sold). Empty by default; at most 200 characters.
+     */
+    previewText: text('preview_text').notNull().default(''),
     isSale: boolean('is_sale').notNull().default(false),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     /** The time the creator asked for, when the post was scheduled; null for posts published at once. */
@@ -59,6 +64,7 @@ export const feeds = pgTable(
     check('feeds_price_range', sql`${t.priceCents} >= 0 AND ${t.priceCents} <= 1000000`),
     check('feeds_counters_non_negative', sql`${t.likesCount} >= 0 AND ${t.commentsCount} >= 0`),
     check('feeds_text_length', sql`char_length(${t.text}) <= 5000`),
+    check('feeds_preview_text_length', sql`char_length(${t.previewText}) <= 200`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { listCountries } from '../reference/reference.service';
 import {
   type AddressRow,
   deleteOwnAddress,
@@ -11,6 +12,26 @@ import {
   searchAddresses,
   updateOwnAddress,
 } from './addresses.repo';
+
+/**
+ * The country of an address is one of the reference list, given by its name or its two-letter code and
+ * stored by its name in the list's spelling ("germany" or "DE" → "Germany"); anything else is refused,
+ * so an order never ships to "United St".
+ */
+function withListedCountry(input: TAddressFields): TAddressFields {
+  const typed = input.country.trim().toLowerCase();
+  const country = listCountries().find(
+    (c) => c.name.toLowerCase() === typed || c.code.toLowerCase() === typed,
+  );
+  if (!country) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Choose the country from the list; "${input.country.trim()}" is not one we know.`,
+      [{ path: 'country', message: 'Choose the country from the list.' }],
+    );
+  }
+  return { ...input, country: country.name };
+}
 
 /** A fan's address book holds at most this many addresses. */
 export const maximumAddresses = 20;
@@ -51,7 +72,8 @@ export async function createAddress(
   if (total >= maximumAddresses) {
     throw new AppError('UNPROCESSABLE', `Your address book holds at most ${maximumAddresses} addresses.`);
   }
-  return present(await insertAddress(ctx.db.db, { userId: options.actor.id, ...options.input }));
+  const input = withListedCountry(options.input);
+  return present(await insertAddress(ctx.db.db, { userId: options.actor.id, ...input }));
 }
 
 /** `PUT /addresses/{id}`: past orders keep the copy they shipped to. */
@@ -59,10 +81,11 @@ export async function updateAddress(
   ctx: AppContext,
   options: { actor: Actor; id: string; input: TAddressFields },
 ): Promise<TAddress> {
+  const input = withListedCountry(options.input);
   const row = await updateOwnAddress(ctx.db.db, {
     userId: options.actor.id,
     id: options.id,
-    values: { ...options.input, updatedAt: ctx.clock.now() },
+    values: { ...input, updatedAt: ctx.clock.now() },
   });
   if (!row) throw notFound('That address');
   return present(row);

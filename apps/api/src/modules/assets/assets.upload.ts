@@ -8,6 +8,13 @@ import type { TAnyUploadKind } from '@fanstage/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import {
+  interruptedUpload,
+  type MultipartWatch,
+  refuseUnstorablePart,
+  truncatedUpload,
+  watchMultipartBody,
+} from '../../lib/uploads';
 import type { TempUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
 
@@ -79,6 +86,7 @@ export async function receiveForm(
   const fields: Record<string, unknown> = {};
   const tempDir = tempDirOf(ctx);
   await mkdir(tempDir, { recursive: true });
+  let watch: MultipartWatch | undefined;
   try {
     const parts = request.parts({
       limits: {
@@ -88,11 +96,17 @@ export async function receiveForm(
         fieldSize: 64 * 1024,
       },
     });
+    watch = watchMultipartBody(request);
     for await (const part of parts) {
+      refuseUnstorablePart(part.fieldname || 'field', part.fieldname);
       if (part.type !== 'file') {
-        fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        refuseUnstorablePart(part.fieldname, value);
+        fields[part.fieldname] = value;
         continue;
       }
+      watch.track(part.file);
+      refuseUnstorablePart(`${part.fieldname}.filename`, part.filename);
       const spec = specs.find((s) => s.field === part.fieldname);
       if (!spec) {
         part.file.resume();
@@ -125,17 +139,20 @@ export async function receiveForm(
         counter,
         createWriteStream(path),
       ).catch((err: NodeJS.ErrnoException) => {
+        watch?.assertComplete();
         if (err instanceof AppError) throw err;
         if (err.syscall) throw err;
-        throw new AppError('VALIDATION_FAILED', 'The upload was interrupted; please try again.');
+        throw interruptedUpload();
       });
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', spec.tooLargeMessage);
       if (size === 0) throw new AppError('VALIDATION_FAILED', `The file in "${spec.field}" is empty.`);
       upload.size = size;
       list.push(upload);
     }
+    watch.assertComplete();
   } catch (err) {
     await removeAll();
+    if (watch?.isTruncated) throw truncatedUpload();
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_FAILED', 'The upload has too many files.');
     throw err;

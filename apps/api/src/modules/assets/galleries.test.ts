@@ -278,7 +278,7 @@ describe('photos', () => {
       payload: badGallery,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/galleryId/);
+    expect(res.json().message).toBe('The gallery id must be a valid id.');
   });
 });
 

@@ -107,6 +107,26 @@ describe('creator products', () => {
     expect(notImage.statusCode).toBe(415);
   });
 
+  it('refuses a price or a stock outside its limits with the limit in words and creates nothing', async () => {
+    const me = await t.creator();
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { name: 'Mug', type: 'physical', price: 100000, stock: 1 },
+        'The price cannot be more than $10,000.00.',
+      ],
+      [{ name: 'Mug', type: 'physical', price: -5, stock: 1 }, 'The price cannot be below $0.00.'],
+      [{ name: 'Mug', type: 'physical', price: 5, stock: -4 }, 'The stock cannot be below 0.'],
+      [{ name: 'Mug', type: 'physical', price: 5, stock: 2.5 }, 'The stock must be a whole number.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.request({ method: 'POST', url: mine, token: me.token, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const list = await t.request({ url: `${mine}/search`, token: me.token });
+    expect(list.json().total).toBe(0);
+  });
+
   it("answers 404 for another creator's product and 403 for fans", async () => {
     const me = await t.creator();
     const other = await t.creator();

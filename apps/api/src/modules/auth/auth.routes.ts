@@ -1,7 +1,9 @@
 import {
   performerDocumentFields,
   sessionCookie,
+  ZChangeEmailRequest,
   ZChangePasswordRequest,
+  ZConfirmEmailChangeRequest,
   ZForgotRequest,
   ZLoginRequest,
   ZMessageResponse,
@@ -33,9 +35,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       maxAge: (remember ? rememberDays : sessionDays) * 24 * 60 * 60,
     });
 
+  const signupRateLimit = { max: ctx.config.SIGNUP_RATE_LIMIT, timeWindow: '1 hour' };
+  const emailRateLimit = { max: ctx.config.EMAIL_RATE_LIMIT, timeWindow: '1 hour' };
+
   app.post(
     '/auth/users/register',
-    { schema: { tags, body: ZRegisterUserRequest, response: { 200: ZMessageResponse } } },
+    {
+      schema: { tags, body: ZRegisterUserRequest, response: { 200: ZMessageResponse } },
+      config: { rateLimit: signupRateLimit },
+    },
     async (req) => {
       const { message } = await auth.registerUser(ctx, { input: req.body });
       return { data: { success: true, message } };
@@ -44,7 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/auth/performers/register',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZMessageResponse } } },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ZMessageResponse } },
+      config: { rateLimit: signupRateLimit },
+    },
     async (req) => {
       const { fields, files } = await readMultipart(req, {
         maxFileBytes: megabytes(10),
@@ -87,16 +98,44 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/users/me/password',
     { preHandler: requireAuth, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZOk } } },
     async (req) => {
-      await auth.changePassword(ctx, { actor: actorOf(req), password: req.body.password });
+      await auth.changePassword(ctx, {
+        actor: actorOf(req),
+        password: req.body.password,
+        currentPassword: req.body.currentPassword,
+      });
       return { data: { success: true } };
     },
+  );
+
+  app.post(
+    '/auth/users/me/email',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: ZChangeEmailRequest, response: { 200: ZMessageResponse } },
+      config: { rateLimit: emailRateLimit },
+    },
+    async (req) => ({
+      data: {
+        success: true,
+        message: await auth.requestEmailChange(ctx, { actor: actorOf(req), ...req.body }),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/email-change/confirm',
+    {
+      schema: { tags, body: ZConfirmEmailChangeRequest, response: { 200: ZMessageResponse } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (req) => ({ data: { success: true, message: await auth.confirmEmailChange(ctx, req.body) } }),
   );
 
   app.post(
     '/auth/users/forgot',
     {
       schema: { tags, body: ZForgotRequest, response: { 200: ZMessageResponse } },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: emailRateLimit },
     },
     async (req) => ({
       data: { success: true, message: await auth.forgotPassword(ctx, { email: req.body.email }) },
@@ -121,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/email-verification',
     {
       schema: { tags, body: ZResendVerificationRequest, response: { 200: ZMessageResponse } },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: emailRateLimit },
     },
     async (req) => ({
       data: { success: true, message: await auth.resendVerification(ctx, { email: req.body.email }) },

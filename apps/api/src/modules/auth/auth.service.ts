@@ -12,6 +12,7 @@ import {
   isNull,
   newId,
   performerProfiles,
+  sql,
   type Transaction,
   users,
   userTokens,
@@ -25,7 +26,13 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from '../performers/performer-documents';
-import { findUserByEmail, findUserByLogin, isEmailTaken, isUsernameTaken } from '../users/users.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  isEmailTaken,
+  isUsernameTaken,
+} from '../users/users.repo';
 import { type Actor, createSession, revokeSession, revokeUserSessions } from './sessions';
 
 const hourMs = 60 * 60 * 1000;
@@ -52,16 +59,20 @@ const isUniqueViolation = (err: unknown) =>
   ((err as { code?: string }).code === '23505' ||
     String((err as { cause?: { code?: string } }).cause?.code) === '23505');
 
+type TokenKind = 'email-verification' | 'password-reset' | 'email-change';
+
 async function issueToken(
   ctx: AppContext,
   userId: string,
-  kind: 'email-verification' | 'password-reset',
+  kind: TokenKind,
   hours: number,
+  newEmail?: string,
 ) {
   const token = randomToken();
   await ctx.db.db.insert(userTokens).values({
     userId,
     kind,
+    newEmail: newEmail ?? null,
     tokenHash: sha256(token),
     expiresAt: new Date(ctx.clock.now().getTime() + hours * hourMs),
   });
@@ -189,6 +200,42 @@ export async function registerPerformer(
   }
 }
 
+/**
+ * Per-account login slowdown, whatever the client IP: after `freeLoginFailures` wrong passwords in a
+ * row the account refuses logins for 1 minute, and each further failure doubles the wait, up to
+ * `maxLoginBlockMinutes` (never a permanent lock-out). A successful login resets it.
+ */
+export const freeLoginFailures = 5;
+export const maxLoginBlockMinutes = 15;
+const minuteMs = 60 * 1000;
+
+const loginBlockMinutes = (failures: number) =>
+  failures < freeLoginFailures ? 0 : Math.min(maxLoginBlockMinutes, 2 ** (failures - freeLoginFailures));
+
+function assertLoginNotBlocked(ctx: AppContext, user: { loginBlockedUntil: Date | null }) {
+  const waitMs = (user.loginBlockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime();
+  if (waitMs <= 0) return;
+  const minutes = Math.ceil(waitMs / minuteMs);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many failed attempts for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  );
+}
+
+async function recordFailedLogin(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db.db
+    .update(users)
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ failures: users.failedLoginCount });
+  const minutes = loginBlockMinutes(row?.failures ?? 0);
+  if (minutes === 0) return;
+  await ctx.db.db
+    .update(users)
+    .set({ loginBlockedUntil: new Date(ctx.clock.now().getTime() + minutes * minuteMs) })
+    .where(eq(users.id, userId));
+}
+
 /** Login by username or email; one message for unknown account and wrong password. */
 export async function login(
   ctx: AppContext,
@@ -196,8 +243,18 @@ export async function login(
 ): Promise<{ token: string; expiresAt: Date; remember: boolean }> {
   const { input } = options;
   const user = await findUserByLogin(ctx.db.db, input.username);
+  if (user) assertLoginNotBlocked(ctx, user);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new AppError('INCORRECT_CREDENTIALS', Messages.incorrectCredentials);
+  if (!user || !ok) {
+    if (user) await recordFailedLogin(ctx, user.id);
+    throw new AppError('INCORRECT_CREDENTIALS', Messages.incorrectCredentials);
+  }
+  if (user.failedLoginCount > 0 || user.loginBlockedUntil) {
+    await ctx.db.db
+      .update(users)
+      .set({ failedLoginCount: 0, loginBlockedUntil: null })
+      .where(eq(users.id, user.id));
+  }
   if (user.status !== 'active') {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support.');
   }
@@ -220,8 +277,46 @@ export async function login(
 export const logout = (ctx: AppContext, options: { actor: Actor }) =>
   revokeSession(ctx, options.actor.sessionId);
 
-/** Sets a new password and revokes every other session of the account. */
-export async function changePassword(ctx: AppContext, options: { actor: Actor; password: string }) {
+/**
+ * Checks the password a logged-in person typed to confirm a sensitive change. Wrong guesses count
+ * toward the account's login slowdown, so a stolen session cannot try passwords here either.
+ */
+async function assertPasswordOf(
+  ctx: AppContext,
+  user: { id: string; passwordHash: string | null; loginBlockedUntil: Date | null },
+  password: string | undefined,
+  field: string,
+) {
+  assertLoginNotBlocked(ctx, user);
+  if (!password) {
+    throw new AppError('UNPROCESSABLE', 'Please type your current password to confirm.', [
+      { path: field, message: 'Your current password is required.' },
+    ]);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordFailedLogin(ctx, user.id);
+    throw new AppError('UNPROCESSABLE', 'Your current password is not correct.', [
+      { path: field, message: 'Not correct.' },
+    ]);
+  }
+}
+
+async function accountOf(ctx: AppContext, actor: Actor) {
+  const user = await findUserById(ctx.db.db, actor.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  return user;
+}
+
+/**
+ * Sets a new password and revokes every other session of the account. The current password is
+ * needed, unless the account has none yet (it signed up with Google or Twitter).
+ */
+export async function changePassword(
+  ctx: AppContext,
+  options: { actor: Actor; password: string; currentPassword?: string },
+) {
+  const user = await accountOf(ctx, options.actor);
+  if (user.passwordHash) await assertPasswordOf(ctx, user, options.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(options.password);
   await ctx.db.db.update(users).set({ passwordHash }).where(eq(users.id, options.actor.id));
   await revokeUserSessions(ctx, options.actor.id, options.actor.sessionId);
@@ -246,7 +341,13 @@ export async function forgotPassword(ctx: AppContext, options: { email: string }
   return forgotMessage;
 }
 
-async function consumeToken(ctx: AppContext, token: string, kind: 'email-verification' | 'password-reset') {
+const invalidTokenMessages: Record<TokenKind, string> = {
+  'password-reset': 'This reset link is invalid, used or expired. Please ask for a new one.',
+  'email-verification': 'This verification link is invalid, used or expired. Please ask for a new one.',
+  'email-change': 'This confirmation link is invalid, used or expired. Please change your email again.',
+};
+
+async function consumeToken(ctx: AppContext, token: string, kind: TokenKind) {
   const now = ctx.clock.now();
   const [row] = await ctx.db.db
     .update(userTokens)
@@ -259,28 +360,25 @@ async function consumeToken(ctx: AppContext, token: string, kind: 'email-verific
         gt(userTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: userTokens.userId });
-  if (!row) {
-    throw new AppError(
-      'INVALID_TOKEN',
-      kind === 'password-reset'
-        ? 'This reset link is invalid, used or expired. Please ask for a new one.'
-        : 'This verification link is invalid, used or expired. Please ask for a new one.',
-    );
-  }
-  return row.userId;
+    .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
+  if (!row) throw new AppError('INVALID_TOKEN', invalidTokenMessages[kind]);
+  return row;
 }
 
 /** Uses a reset token once: sets the password and revokes every session of the account. */
 export async function resetPassword(ctx: AppContext, options: { token: string; password: string }) {
   const passwordHash = await hashPassword(options.password);
-  const userId = await consumeToken(ctx, options.token, 'password-reset');
-  await ctx.db.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  const { userId } = await consumeToken(ctx, options.token, 'password-reset');
+  // The link proves the owner: a login slowdown caused by someone else's guesses ends too.
+  await ctx.db.db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, loginBlockedUntil: null })
+    .where(eq(users.id, userId));
   await revokeUserSessions(ctx, userId);
 }
 
 export async function verifyEmail(ctx: AppContext, options: { token: string }) {
-  const userId = await consumeToken(ctx, options.token, 'email-verification');
+  const { userId } = await consumeToken(ctx, options.token, 'email-verification');
   await ctx.db.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(eq(users.id, userId));
 }
 
@@ -289,4 +387,86 @@ export async function resendVerification(ctx: AppContext, options: { email: stri
   const user = await findUserByEmail(ctx.db.db, options.email);
   if (user && !user.emailVerifiedAt && user.status === 'active') await sendVerificationMail(ctx, user);
   return 'If this email belongs to an account that is not verified yet, a new verification link is on its way.';
+}
+
+const emailChangeHours = 24;
+
+/** Hides most of an address in a mail that may be read by someone else: "an***@example.test". */
+const maskEmail = (email: string) => {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+};
+
+/**
+ * Starts an email change: checks the password, then mails a single-use link (24 hours) to the new
+ * address. The old address stays in force until the link is opened; a newer request replaces older ones.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  options: { actor: Actor; email: string; password: string },
+) {
+  const user = await accountOf(ctx, options.actor);
+  if (!user.passwordHash) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Your account has no password yet. Please set one under Password first, then change your email.',
+    );
+  }
+  await assertPasswordOf(ctx, user, options.password, 'password');
+  if (user.email?.toLowerCase() === options.email) {
+    throw new AppError('UNPROCESSABLE', 'This is already your email address.', [
+      { path: 'email', message: 'Already your address.' },
+    ]);
+  }
+  if (await isEmailTaken(ctx.db.db, options.email, user.id)) {
+    throw new AppError('CONFLICT', 'An account with this email already exists.', [
+      { path: 'email', message: 'Already in use.' },
+    ]);
+  }
+  await ctx.db.db
+    .delete(userTokens)
+    .where(
+      and(eq(userTokens.userId, user.id), eq(userTokens.kind, 'email-change'), isNull(userTokens.usedAt)),
+    );
+  const token = await issueToken(ctx, user.id, 'email-change', emailChangeHours, options.email);
+  const settings = await ctx.settings.getAll();
+  const link = `${ctx.config.PUBLIC_URL}/auth/confirm-email?token=${token}`;
+  await ctx.mailer.send({
+    to: options.email,
+    subject: `Confirm your new email for ${settings.siteName}`,
+    text: `Hi ${user.name},\n\nTo use this address for your ${settings.siteName} account, open this link:\n${link}\n\nThe link works once, for ${emailChangeHours} hours. Until then your account keeps its current address. If you did not ask for this, ignore this mail.`,
+    html: `<p>Hi ${escapeHtml(user.name)},</p><p>To use this address for your ${escapeHtml(settings.siteName)} account:</p><p><a href="${link}">Confirm my new email</a></p><p>The link works once, for ${emailChangeHours} hours. Until then your account keeps its current address. If you did not ask for this, ignore this mail.</p>`,
+  });
+  return 'We sent a confirmation link to the new address. Your email changes when you open it.';
+}
+
+/** Opens an email change link once: switches the address (still free?) and tells the old address. */
+export async function confirmEmailChange(ctx: AppContext, options: { token: string }) {
+  const { userId, newEmail } = await consumeToken(ctx, options.token, 'email-change');
+  const user = await findUserById(ctx.db.db, userId);
+  if (!user || !newEmail) throw new AppError('INVALID_TOKEN', invalidTokenMessages['email-change']);
+  const taken = () =>
+    new AppError('CONFLICT', 'Another account uses this email now. Please change your email to another one.');
+  if (await isEmailTaken(ctx.db.db, newEmail, userId)) throw taken();
+  try {
+    await ctx.db.db
+      .update(users)
+      .set({ email: newEmail, emailVerifiedAt: ctx.clock.now() })
+      .where(eq(users.id, userId));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  if (user.email) {
+    const settings = await ctx.settings.getAll();
+    await ctx.mailer
+      .send({
+        to: user.email,
+        subject: `Your ${settings.siteName} email was changed`,
+        text: `Hi ${user.name},\n\nThe email of your ${settings.siteName} account was changed to ${maskEmail(newEmail)}. This address no longer receives its mail.\n\nIf you did not do this, reply to this mail or contact support at once.`,
+        html: `<p>Hi ${escapeHtml(user.name)},</p><p>The email of your ${escapeHtml(settings.siteName)} account was changed to ${escapeHtml(maskEmail(newEmail))}. This address no longer receives its mail.</p><p>If you did not do this, reply to this mail or contact support at once.</p>`,
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, 'email change notice failed'));
+  }
+  return 'Your email is changed.';
 }

@@ -1,11 +1,11 @@
-import { outboxEmails, sessions, users } from '@fanstage/db';
+import { eq, outboxEmails, sessions, users } from '@fanstage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, factoryPassword, type TestApp, TestClock } from '../../../test/helpers';
 
 let t: TestApp;
 const clock = new TestClock();
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { LOGIN_RATE_LIMIT: '1000' } });
+  t = await createTestApp({ clock, env: { LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000' } });
 });
 afterAll(() => t.close());
 
@@ -203,7 +203,7 @@ describe('password change', () => {
       method: 'PUT',
       url: '/api/auth/users/me/password',
       token: a,
-      payload: { password: 'new-password-1', source: 'user' },
+      payload: { currentPassword: factoryPassword, password: 'new-password-1', source: 'user' },
     });
     expect(res.statusCode).toBe(200);
     expect((await t.request({ url: '/api/users/me', token: a })).statusCode).toBe(200);
@@ -212,11 +212,129 @@ describe('password change', () => {
     expect((await login(user.username!, factoryPassword)).statusCode).toBe(422);
   });
 
+  it.each([
+    ['without the current password', {}],
+    ['with a wrong current password', { currentPassword: 'not-my-password' }],
+  ])('refuses a change %s and changes nothing', async (_label, extra) => {
+    const { user, token } = await t.fan();
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      token,
+      payload: { password: 'taken-over-1', ...extra },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ path: 'currentPassword', message: expect.any(String) }]);
+    expect((await login(user.username!, factoryPassword)).statusCode).toBe(200);
+    expect((await login(user.username!, 'taken-over-1')).statusCode).toBe(422);
+  });
+
+  it('lets an account without a password (social sign-up) set one without a current password', async () => {
+    const { user, token } = await t.fan({ passwordHash: null });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      token,
+      payload: { password: 'first-password-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(user.username!, 'first-password-1')).statusCode).toBe(200);
+  });
+
   it('needs a login', async () => {
     const res = await t.request({
       method: 'PUT',
       url: '/api/auth/users/me/password',
       payload: { password: 'whatever-123' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('email change', () => {
+  const changeEmail = (token: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/auth/users/me/email', token, payload });
+  const confirm = (token: string) =>
+    t.request({ method: 'POST', url: '/api/auth/email-change/confirm', payload: { token } });
+  const linkTokenIn = async (to: string) =>
+    (await lastMailTo(to))?.text.match(/confirm-email\?token=([\w-]+)/)?.[1];
+  const emailOf = async (id: string) =>
+    (await t.ctx.db.db.select().from(users).where(eq(users.id, id)))[0]!.email;
+
+  it('mails a link to the new address, keeps the old email until it is opened, then tells the old address', async () => {
+    const { user, token } = await t.fan();
+    const res = await changeEmail(token, { email: 'New.Home@Example.test', password: factoryPassword });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe(
+      'We sent a confirmation link to the new address. Your email changes when you open it.',
+    );
+    expect(await emailOf(user.id)).toBe(user.email);
+    expect((await login(user.email!)).statusCode).toBe(200);
+
+    const link = await linkTokenIn('new.home@example.test');
+    expect(link).toBeDefined();
+    const confirmed = await confirm(link!);
+    expect(confirmed.statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('new.home@example.test');
+    expect((await login('new.home@example.test')).statusCode).toBe(200);
+    const notice = await lastMailTo(user.email!);
+    expect(notice?.subject).toMatch(/email was changed/);
+    expect(notice?.text).toContain('ne***@example.test');
+  });
+
+  it('works once', async () => {
+    const { token } = await t.fan();
+    await changeEmail(token, { email: 'once@example.test', password: factoryPassword });
+    const link = (await linkTokenIn('once@example.test'))!;
+    expect((await confirm(link)).statusCode).toBe(200);
+    const again = await confirm(link);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('expires after 24 hours', async () => {
+    const { user, token } = await t.fan();
+    await changeEmail(token, { email: 'late@example.test', password: factoryPassword });
+    const link = (await linkTokenIn('late@example.test'))!;
+    clock.advance(25 * 60 * 60 * 1000);
+    expect((await confirm(link)).statusCode).toBe(422);
+    expect(await emailOf(user.id)).toBe(user.email);
+  });
+
+  it.each([
+    ['without the password', { email: 'thief@example.test' }, 400],
+    ['with a wrong password', { email: 'thief@example.test', password: 'guess-1234' }, 422],
+  ])('refuses a change %s and mails nothing', async (_label, payload, status) => {
+    const { user, token } = await t.fan();
+    const res = await changeEmail(token, payload);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().details?.[0]?.path).toBe('password');
+    expect(await linkTokenIn('thief@example.test')).toBeUndefined();
+    expect(await emailOf(user.id)).toBe(user.email);
+  });
+
+  it('refuses an address another account uses, when asked and when confirmed', async () => {
+    const other = await t.fan();
+    const { token } = await t.fan();
+    const res = await changeEmail(token, {
+      email: other.user.email!.toUpperCase(),
+      password: factoryPassword,
+    });
+    expect(res.statusCode).toBe(409);
+
+    await changeEmail(token, { email: 'race@example.test', password: factoryPassword });
+    const link = (await linkTokenIn('race@example.test'))!;
+    const rival = await t.fan();
+    await t.ctx.db.db.update(users).set({ email: 'race@example.test' }).where(eq(users.id, rival.user.id));
+    const late = await confirm(link);
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('needs a login', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/users/me/email',
+      payload: { email: 'x@example.test', password: 'whatever' },
     });
     expect(res.statusCode).toBe(401);
   });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 let t: TestApp;
 let idImage: Buffer;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
+  t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000' } });
   idImage = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#336699' } })
     .jpeg()
     .withMetadata()
@@ -93,6 +93,17 @@ describe('creator sign-up', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['an empty date of birth (a half-filled date field sends nothing)', '', 'Enter your date of birth.'],
+    ['a date typed another way', '31/12/1990', 'Enter your full date of birth: day, month and year.'],
+  ])('answers %s with a sentence that matches the date field', async (_l, dateOfBirth, message) => {
+    const res = await signup(fields({ email: 'dob@example.test', username: 'dobuser', dateOfBirth }), [
+      { field: 'idVerification', bytes: idImage, name: 'id.jpg' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 
   it('refuses an unexpected file field and a JSON body', async () => {

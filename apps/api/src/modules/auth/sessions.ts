@@ -38,7 +38,6 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The actor of a token, or null when the token is unknown, expired or revoked. */
 /**
  * The session look-up runs on every logged-in request, so its SQL is built once per database handle
  * and sent as a named prepared statement (no query building, and the server plans it once).
@@ -59,12 +58,18 @@ function prepareSessionLookup(db: AppContext['db']) {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A session of an inactive account counts as no session, on every route and socket.
+        eq(users.status, 'active'),
       ),
     )
     .limit(1)
     .prepare('session_by_token');
 }
 
+/**
+ * The actor of a token, or null when the token is unknown, expired or revoked, or its account is
+ * inactive. This is the one place a session is resolved (HTTP onRequest and the socket handshake).
+ */
 export async function findActorByToken(ctx: AppContext, token: string): Promise<Actor | null> {
   if (token.length < 20 || token.length > 200) return null;
   const now = ctx.clock.now();
@@ -109,4 +114,15 @@ export async function revokeUserSessions(
     )
     .returning({ id: sessions.id });
   for (const { id } of revoked) ctx.realtime.disconnectSession(id);
+}
+
+/**
+ * Deactivates an account: it can no longer log in (403), its sessions are deleted and its live
+ * connections end on every node. Admin deactivation and account deletion both go through here.
+ */
+export async function deactivateAccount(ctx: AppContext, options: { userId: string }): Promise<void> {
+  await ctx.db.db.update(users).set({ status: 'inactive' }).where(eq(users.id, options.userId));
+  await revokeUserSessions(ctx, options.userId);
+  // Also any socket that authenticated before its session row was read (same user room).
+  ctx.realtime.disconnectUser(options.userId);
 }

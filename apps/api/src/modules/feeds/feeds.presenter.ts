@@ -42,8 +42,10 @@ export function pickFeedThumbnail<F extends ThumbnailFile>(input: {
 }
 
 /**
- * One post for one viewer. Locked: files carry only previews and facts (presentMedia), and the
- * thumbnail is the chosen file's blurred preview, so no URL of the media leaves the server.
+ * One post for one viewer. Locked: files carry only previews and facts (presentMedia), the
+ * thumbnail is the chosen file's blurred preview, so no URL of the media leaves the server, and
+ * neither the text nor the poll leaves it: the words are sold with the post (business rules, "Who
+ * may see what"). Only the creator's public line (`previewText`) is shown to everyone.
  */
 export function presentFeed(
   row: FeedWithAuthor,
@@ -77,7 +79,8 @@ export function presentFeed(
   return {
     _id: feed.id,
     type: feed.type,
-    text: feed.text,
+    text: canView ? feed.text : '',
+    previewText: feed.previewText,
     performer: {
       _id: author.id,
       name: author.name,
@@ -94,7 +97,7 @@ export function presentFeed(
     files: fileRows.map(media),
     teaser: presentFeedTeaser({ teaserFile, fileRows, sign }),
     thumbnail: { url: thumbnailUrl, source: chosen.source },
-    poll: presentPoll(feed.id, details, options.now),
+    poll: canView ? presentPoll(feed.id, details, options.now) : null,
     isPinned: feed.isPinned,
     likesCount: feed.likesCount,
     isLiked: options.reactions?.isLiked ?? false,

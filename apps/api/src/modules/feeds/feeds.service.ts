@@ -61,6 +61,14 @@ export function sanitizeFeedText(raw: string): string {
   return text;
 }
 
+/**
+ * The public line is one line of plain text (tags, control characters and line breaks go); the
+ * contract already refused more than 200 characters.
+ */
+export function sanitizePreviewText(raw: string): string {
+  return sanitizeFeedText(raw.replace(/[\r\n]+/g, ' '));
+}
+
 const countKinds = (kinds: string[]) => ({
   photos: kinds.filter((k) => k === 'feed-photo').length,
   videos: kinds.filter((k) => k === 'feed-video').length,
@@ -162,6 +170,7 @@ export async function createFeed(
       performerId: actor.id,
       type: input.type,
       text,
+      previewText: sanitizePreviewText(input.previewText),
       isSale: input.isSale,
       priceCents: priceCentsOf(input.isSale, input.price),
       scheduledAt,
@@ -190,6 +199,7 @@ export function createPoll(ctx: AppContext, options: { actor: Actor; input: TPol
     input: {
       type: 'poll',
       text: input.text,
+      previewText: input.previewText,
       fileIds: [],
       isSale: input.isSale,
       price: input.price,
@@ -273,6 +283,7 @@ export async function updateMyFeed(
     values.text = sanitizeFeedText(input.text);
     if (feed.type === 'text' && values.text === '') throw unprocessable('A text post needs some text.');
   }
+  if (input.previewText !== undefined) values.previewText = sanitizePreviewText(input.previewText);
   const isSale = input.isSale ?? feed.isSale;
   if (input.isSale !== undefined || input.price !== undefined) {
     values.isSale = isSale;

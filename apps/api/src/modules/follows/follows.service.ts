@@ -5,7 +5,7 @@ import type { Actor } from '../auth/sessions';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { presentPerformerPublic } from '../performers/performers.presenter';
-import { withActiveSubscribers } from '../performers/performers.repo';
+import { withLiveStats } from '../performers/performers.repo';
 import { presentPublicUser } from '../users/users.presenter';
 import { deleteFollow, insertFollow, listFollowers, listFollowing } from './follows.repo';
 
@@ -51,7 +51,7 @@ export async function listMyFollowing(
     includeUnlisted: options.actor.role === 'admin',
   });
   const { freeSubscriptionEnabled } = await ctx.settings.getAll();
-  const counted = await withActiveSubscribers(ctx.db.db, rows, ctx.clock.now());
+  const counted = await withLiveStats(ctx.db.db, rows, ctx.clock.now());
   return {
     data: counted.map((row) => ({
       ...presentPerformerPublic(row, { siteFreeSubscription: freeSubscriptionEnabled }),

@@ -31,7 +31,9 @@ describe('mail through a real SMTP server', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOGIN_RATE_LIMIT: '1000' } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000' },
+    });
   });
   afterAll(async () => {
     await t.close();

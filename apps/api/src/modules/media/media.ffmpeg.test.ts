@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveMediaTools, runTool } from './media.ffmpeg';
+import { resolveMediaTools, runTool, untrustedMediaRefusal } from './media.ffmpeg';
 import { fitVideoSize } from './media.transcode';
 
 describe('resolveMediaTools', () => {
@@ -7,6 +7,7 @@ describe('resolveMediaTools', () => {
     expect(resolveMediaTools({ FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' })).toEqual({
       ffmpeg: '/opt/ff/ffmpeg',
       ffprobe: '/opt/ff/ffprobe',
+      isPackaged: false,
     });
   });
 
@@ -16,6 +17,26 @@ describe('resolveMediaTools', () => {
     expect(tools.ffprobe).toMatch(/@ffprobe-installer/);
     expect((await runTool(tools.ffmpeg, ['-version'])).stdout).toMatch(/^ffmpeg version/);
     expect((await runTool(tools.ffprobe, ['-version'])).stdout).toMatch(/^ffprobe version/);
+    expect(tools.isPackaged).toBe(true);
+  });
+});
+
+describe('untrustedMediaRefusal', () => {
+  const fallback = { systemDir: '/nonexistent' };
+  it('refuses uploads in production when only the 2018 npm build is there, and says what to install', () => {
+    expect(untrustedMediaRefusal({ NODE_ENV: 'production' }, fallback)).toMatch(
+      /system ffmpeg.*apt-get install ffmpeg/,
+    );
+  });
+
+  it('takes uploads with the npm build outside production, and with a system or configured ffmpeg anywhere', () => {
+    expect(untrustedMediaRefusal({ NODE_ENV: 'development' }, fallback)).toBeNull();
+    expect(
+      untrustedMediaRefusal(
+        { NODE_ENV: 'production', FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' },
+        fallback,
+      ),
+    ).toBeNull();
   });
 });
 

@@ -7,6 +7,8 @@ import type { Config } from '../../config';
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  /** Either tool is the 2018 build shipped in an npm package (a fresh machine's fallback). */
+  isPackaged?: boolean;
 }
 
 const isExecutable = (path: string) => {
@@ -41,16 +43,37 @@ export function resolveMediaTools(
   const systemDir = options.systemDir ?? '/usr/bin';
   const key = `${config.FFMPEG_PATH ?? ''}|${config.FFPROBE_PATH ?? ''}|${systemDir}`;
   if (resolved?.key === key) return resolved.tools;
+  const packaged = {
+    ffmpeg: packagedBinary('@ffmpeg-installer/ffmpeg'),
+    ffprobe: packagedBinary('@ffprobe-installer/ffprobe'),
+  };
   const pick = (override: string | undefined, name: 'ffmpeg' | 'ffprobe') => {
     if (override) return override;
     const system = join(systemDir, name);
     if (isExecutable(system)) return system;
     // Last resort: the bare name, so that the error says which program is missing.
-    return packagedBinary(`@${name}-installer/${name}`) ?? name;
+    return packaged[name] ?? name;
   };
-  const tools = { ffmpeg: pick(config.FFMPEG_PATH, 'ffmpeg'), ffprobe: pick(config.FFPROBE_PATH, 'ffprobe') };
+  const ffmpeg = pick(config.FFMPEG_PATH, 'ffmpeg');
+  const ffprobe = pick(config.FFPROBE_PATH, 'ffprobe');
+  const isPackaged = ffmpeg === packaged.ffmpeg || ffprobe === packaged.ffprobe;
+  const tools = { ffmpeg, ffprobe, isPackaged };
   resolved = { key, tools };
   return tools;
+}
+
+/**
+ * Why this server will not take video or audio uploads, or null when it will. In production the
+ * npm fallback (a 2018 ffmpeg with years of unpatched parser bugs) never reads untrusted files;
+ * it still serves a laptop's `npm start`, where the person uploading is the one running it.
+ */
+export function untrustedMediaRefusal(
+  config: Pick<Config, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'NODE_ENV'>,
+  options: { systemDir?: string } = {},
+): string | null {
+  if (config.NODE_ENV !== 'production') return null;
+  if (!resolveMediaTools(config, options).isPackaged) return null;
+  return 'Video and audio uploads need a system ffmpeg on the server (apt-get install ffmpeg, or FFMPEG_PATH and FFPROBE_PATH): the bundled 2018 build is not used for uploads in production.';
 }
 
 export class ToolError extends Error {

@@ -15,7 +15,7 @@ import { blurredPreview, encodeImageSizes, type ImageSize, isAcceptedImageType }
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
 import { findManageableFile } from './media.access';
-import { type ProbeResult, probeMedia, resolveMediaTools } from './media.ffmpeg';
+import { type ProbeResult, probeMedia, resolveMediaTools, untrustedMediaRefusal } from './media.ffmpeg';
 import { presentFileStatus, presentMediaFile } from './media.presenter';
 import {
   claimForProcessing,
@@ -145,6 +145,14 @@ export async function uploadFeedMedia(
 }
 
 async function probeUpload(ctx: AppContext, path: string): Promise<ProbeResult | null> {
+  const refusal = untrustedMediaRefusal(ctx.config);
+  if (refusal) {
+    ctx.log.error(refusal);
+    throw new AppError(
+      'UNAVAILABLE',
+      'Video and audio uploads are not available on this site yet; the site admin has been told why.',
+    );
+  }
   try {
     return await probeMedia(resolveMediaTools(ctx.config), path);
   } catch (err) {

@@ -219,7 +219,7 @@ describe('sending and reading', () => {
       [{ text: 5 }, 400, 'The message must be text.'],
       [{ text: '<i></i>' }, 422, 'Write a message or attach a photo or video.'],
       [{ text: 'hi', extra: 1 }, 400, ''],
-      [{ text: 'hi', fileIds: ['nope'] }, 400, 'Must be a valid id.'],
+      [{ text: 'hi', fileIds: ['nope'] }, 400, 'The file ids must be a valid id.'],
       [{ text: 'hi', fileIds: ['0190a0a0-0000-7000-8000-000000000001'] }, 422, 'Some files were not found'],
       [{ text: 'hi', price: 5 }, 422, 'Only creators can put a price on a message.'],
     ];

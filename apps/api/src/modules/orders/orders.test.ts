@@ -294,6 +294,21 @@ describe('product charge and orders', () => {
     expect(await stockOf(product.id)).toBe(10);
     expect((await t.request({ url: '/api/orders/not-an-id', token: fan.token })).statusCode).toBe(400);
   });
+
+  it('refuses a quantity sent as a string with a sentence and charges nothing', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan.user, 50);
+    const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
+    const addressId = await addAddress(fan);
+    const res = await buy(fan, product.id, { quantity: '1', deliveryAddressId: addressId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The quantity must be a number, like 2.');
+    expect(res.json().details).toEqual([
+      { path: 'quantity', message: 'The quantity must be a number, like 2.' },
+    ]);
+    expect(await balanceOf(fan)).toBe(50);
+    expect(await stockOf(product.id)).toBe(10);
+  });
 });
 
 describe('refunds', () => {

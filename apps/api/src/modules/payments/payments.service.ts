@@ -22,6 +22,7 @@ import {
 import type { PaymentGatewayName } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { findTextProblem } from '../../lib/text-guard';
 import type { Actor } from '../auth/sessions';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { recordConnectedAccount } from '../payouts/payouts.connect';
@@ -516,9 +517,15 @@ export async function receiveWebhook(
     headers: Record<string, string | string[] | undefined>;
   },
 ): Promise<{ received: true; outcome: WebhookOutcome }> {
+  // Stripe retries any 5xx for days: a site without Stripe says so once, with a 404.
+  if (options.gateway === 'stripe' && !isStripeConfigured(ctx.config)) {
+    throw new AppError('NOT_FOUND', 'Stripe is not configured on this site.');
+  }
   let event: GatewayEvent;
   try {
     event = gatewayOf(ctx, options.gateway).parseWebhook(options.rawBody, options.headers);
+    const unstorable = findTextProblem(event);
+    if (unstorable) throw new WebhookRejected(`${unstorable.path}: ${unstorable.message}`);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
     ctx.log.warn({ gateway: options.gateway, reason: error.message }, 'payment webhook refused');

@@ -177,6 +177,43 @@ describe('Stripe top-ups', () => {
   });
 });
 
+describe('webhook payloads that are signed but not readable', () => {
+  it('answers 400 with a sentence for a validly signed event without data, and records nothing', async () => {
+    const { data: _data, ...withoutData } = eventOf('payment_intent.succeeded', {
+      id: 'pi_nodata',
+      amount: 100,
+    });
+    const res = await deliver(withoutData);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The webhook signature or payload is not valid.',
+    });
+    // Stripe may send the event again once it is fixed: it was not claimed.
+    expect(
+      (
+        await deliver({
+          ...withoutData,
+          type: 'customer.created',
+          data: { object: { id: 'cus_y', object: 'customer' } },
+        })
+      ).json(),
+    ).toEqual({
+      received: true,
+      outcome: 'ignored',
+    });
+  });
+
+  it('answers 400 for a signed event whose text holds U+0000, and credits nothing', async () => {
+    const fan = await t.fan();
+    const { intent } = await startPayment(fan, 12);
+    const event = eventOf('payment_intent.succeeded', intent);
+    const res = await deliver({ ...event, id: `${event.id}\u0000` });
+    expect(res.statusCode).toBe(400);
+    expect(await balanceOf(fan)).toBe(0);
+  });
+});
+
 describe('saved cards', () => {
   it('saves, lists, pays with and removes a card; another fan’s card answers 404', async () => {
     const [fan, other] = [await t.fan(), await t.fan()];

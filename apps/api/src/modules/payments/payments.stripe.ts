@@ -91,6 +91,9 @@ export function gatewayEventOfStripe(event: Stripe.Event): GatewayEvent {
       start: invoice.period_start,
       end: invoice.period_end,
     };
+    if (!Number.isInteger(period.start) || !Number.isInteger(period.end)) {
+      throw new TypeError('the invoice has no service period');
+    }
     return {
       ...base,
       outcome: succeeded ? 'succeeded' : 'failed',
@@ -262,7 +265,22 @@ export function createStripeGateway(ctx: AppContext): PaymentGateway {
       } catch (error) {
         throw new WebhookRejected(`Stripe signature check failed: ${(error as Error).message}`);
       }
-      return gatewayEventOfStripe(event);
+      // The signature proves who sent the bytes, not that they hold an event we can read.
+      const shape = event as Partial<Stripe.Event> | null;
+      if (
+        typeof shape?.id !== 'string' ||
+        typeof shape.type !== 'string' ||
+        typeof shape.data?.object !== 'object' ||
+        shape.data.object === null
+      ) {
+        throw new WebhookRejected('the Stripe event has no id, type or data object');
+      }
+      try {
+        return gatewayEventOfStripe(event);
+      } catch (error) {
+        // A field of the wrong type (signed, but not what Stripe sends) is the payload's fault.
+        throw new WebhookRejected(`the Stripe event cannot be read: ${(error as Error).message}`);
+      }
     },
     async attachCard({ customerId, paymentMethodId }) {
       const method = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });

@@ -271,6 +271,22 @@ describe('sandbox top-up (acceptance)', () => {
   });
 });
 
+describe('the Stripe webhook on a site without Stripe', () => {
+  it('answers 404 with a sentence (not a 5xx Stripe would retry for days)', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: {} } }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Stripe is not configured on this site.',
+    });
+  });
+});
+
 describe('top-up limits and input', () => {
   it('refuses amounts outside the wallet limits, naming the limit', async () => {
     const fan = await t.fan();

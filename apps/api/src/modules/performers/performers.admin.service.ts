@@ -1,6 +1,7 @@
 import type { TAdminPerformer, TAdminPerformerQuery } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { signMediaUrl } from '../files/signed-urls';
 import { presentAdminPerformer } from './performers.presenter';
 import {
   findDocuments,
@@ -8,29 +9,34 @@ import {
   listForReview,
   setDocumentsVerdict,
   updateProfile,
-  withActiveSubscribers,
+  withLiveStats,
 } from './performers.repo';
 
-/** The document review queue (pending, verified or rejected), with each creator's document file ids. */
+// An admin may keep the review screen open a while before opening a document.
+const documentUrlTtlSeconds = 30 * 60;
+const documentSigner = (ctx: AppContext) => (key: string) =>
+  signMediaUrl(ctx, key, { expiresInSeconds: documentUrlTtlSeconds });
+
+/** The document review queue (pending, verified or rejected), with each creator's documents and their signed URLs. */
 export async function listPerformersForReview(
   ctx: AppContext,
   options: { query: TAdminPerformerQuery },
 ): Promise<{ data: TAdminPerformer[]; total: number }> {
   const listed = await listForReview(ctx.db.db, options.query);
-  const rows = await withActiveSubscribers(ctx.db.db, listed.rows, ctx.clock.now());
+  const rows = await withLiveStats(ctx.db.db, listed.rows, ctx.clock.now());
   const total = listed.total;
   const documents = await findDocuments(
     ctx.db.db,
     rows.map((r) => r.user.id),
   );
-  return { data: rows.map((r) => presentAdminPerformer(r, documents)), total };
+  return { data: rows.map((r) => presentAdminPerformer(r, documents, documentSigner(ctx))), total };
 }
 
 async function readAdminPerformer(ctx: AppContext, performerId: string): Promise<TAdminPerformer> {
   const found = await findPerformer(ctx.db.db, { id: performerId, viewerId: null });
   if (!found) throw notFound('That creator');
-  const [row = found] = await withActiveSubscribers(ctx.db.db, [found], ctx.clock.now());
-  return presentAdminPerformer(row, await findDocuments(ctx.db.db, [row.user.id]));
+  const [row = found] = await withLiveStats(ctx.db.db, [found], ctx.clock.now());
+  return presentAdminPerformer(row, await findDocuments(ctx.db.db, [row.user.id]), documentSigner(ctx));
 }
 
 async function notifyCreator(ctx: AppContext, performer: TAdminPerformer, subject: string, text: string) {

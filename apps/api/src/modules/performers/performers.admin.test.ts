@@ -81,6 +81,40 @@ describe('GET /api/admin/performers', () => {
   });
 });
 
+describe('identity documents in the review', () => {
+  it('gives the admin a signed URL that opens each document', async () => {
+    const pending = await t.creator({ documentsVerified: false });
+    const doc = await addDocument(pending.user.id);
+    await t.ctx.storage.put(doc.storageKey, Buffer.from('webp bytes of the ID'));
+    const res = await t.request({
+      url: '/api/admin/performers?status=pending&limit=100',
+      token: admin.token,
+    });
+    const row = res.json().data.find((p: { _id: string }) => p._id === pending.user.id);
+    expect(row.documents).toEqual([expect.objectContaining({ _id: doc.id, url: expect.any(String) })]);
+    const image = await t.request({ url: row.documents[0].url });
+    expect(image.statusCode).toBe(200);
+    expect(image.body).toBe('webp bytes of the ID');
+  });
+
+  it('gives the creator and fans no URL of the documents', async () => {
+    const creator = await t.creator({ documentsVerified: false });
+    await addDocument(creator.user.id);
+    const fan = await t.fan();
+    const me = await t.request({ url: '/api/performers/me', token: creator.token });
+    expect(me.json().data.documents).toHaveLength(1);
+    expect(me.json().data.documents[0]).not.toHaveProperty('url');
+    for (const token of [creator.token, fan.token]) {
+      const res = await t.request({ url: '/api/admin/performers?status=pending', token });
+      expect(res.statusCode).toBe(403);
+    }
+    const unsigned = await t.request({
+      url: `/api/files/private/documents/${creator.user.id}-idVerification.webp`,
+    });
+    expect(unsigned.statusCode).toBe(403);
+  });
+});
+
 describe('document verification', () => {
   it('lists a verified creator in search and mails them once', async () => {
     const { user } = await t.creator({ documentsVerified: false, name: 'Verifiable Persimmon' });
@@ -187,11 +221,30 @@ describe('PUT /api/admin/performers/:id/commission', () => {
       (await t.request({ url: '/api/performers/me', token: creator.token })).json().data.commissionPercentage,
     ).toBe(0.15);
     expect((await set(null)).json().data.commissionPercentage).toBeNull();
-    for (const bad of [1.5, -0.1, '0.2']) {
+  });
+
+  it('refuses a commission outside 0..1 with the limit in words and keeps the old one', async () => {
+    const creator = await t.creator();
+    const set = (commissionPercentage: unknown) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/admin/performers/${creator.user.id}/commission`,
+        token: admin.token,
+        payload: { commissionPercentage },
+      });
+    expect((await set(0.15)).statusCode).toBe(200);
+    for (const [bad, message] of [
+      [-5, 'The commission cannot be below 0 (0 %).'],
+      [1.5, 'The commission cannot be above 1 (100 %).'],
+      ['0.2', 'The commission must be a number from 0 to 1 (0 % to 100 %), or empty.'],
+    ] as const) {
       const res = await set(bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/commissionPercentage/);
+      expect(res.json().message).toBe(message);
     }
+    expect(
+      (await t.request({ url: '/api/performers/me', token: creator.token })).json().data.commissionPercentage,
+    ).toBe(0.15);
   });
 
   it('cannot be set by the creator, nor through PUT /performers/me', async () => {

@@ -60,7 +60,7 @@ export function presentPerformerPublic(
   };
 }
 
-export const presentDocument = (doc: DocumentRow) => ({
+export const presentDocument = (doc: Pick<DocumentRow, 'id' | 'kind' | 'createdAt'>) => ({
   _id: doc.id,
   kind: doc.kind,
   createdAt: doc.createdAt.toISOString(),
@@ -87,8 +87,15 @@ export function presentPerformerMe(
   };
 }
 
-/** A creator as the review screens show it; `documents` may hold other creators' too. */
-export const presentAdminPerformer = (row: PerformerRow, documents: DocumentRow[]): TAdminPerformer => ({
+/**
+ * A creator as the review screens show it; `documents` may hold other creators' too. Only admins get
+ * this view, so only they get the documents' signed URLs.
+ */
+export const presentAdminPerformer = (
+  row: PerformerRow,
+  documents: DocumentRow[],
+  sign: (key: string) => string,
+): TAdminPerformer => ({
   _id: row.user.id,
   name: row.user.name,
   username: row.user.username,
@@ -102,6 +109,8 @@ export const presentAdminPerformer = (row: PerformerRow, documents: DocumentRow[
   documentsVerifiedAt: row.profile.documentsVerifiedAt?.toISOString() ?? null,
   documentsRejectedAt: row.profile.documentsRejectedAt?.toISOString() ?? null,
   commissionPercentage: row.profile.commissionPercentage,
-  documents: documents.filter((d) => d.ownerId === row.user.id).map(presentDocument),
+  documents: documents
+    .filter((d) => d.ownerId === row.user.id)
+    .map((d) => ({ ...presentDocument(d), url: sign(d.storageKey) })),
   stats: presentStats(row.profile),
 });

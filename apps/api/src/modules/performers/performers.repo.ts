@@ -5,8 +5,10 @@ import {
   desc,
   type Executor,
   eq,
+  feeds,
   files,
   follows,
+  galleries,
   gt,
   ilike,
   inArray,
@@ -15,10 +17,13 @@ import {
   or,
   type PerformerSocials,
   performerProfiles,
+  products,
   sql,
   subscriptions,
   users,
+  videos,
 } from '@fanstage/db';
+import { unionAll } from 'drizzle-orm/pg-core';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -117,6 +122,45 @@ export async function withActiveSubscribers<T extends Pick<PerformerRow, 'user' 
     ...row,
     profile: { ...row.profile, subscribersCount: byId.get(row.user.id) ?? 0 },
   }));
+}
+
+/**
+ * The rows with `profile.likesCount` set to the likes of the creator and of their content (posts,
+ * galleries, videos, products): the counters each row keeps with its likes, summed for the whole
+ * page of creators in one grouped query on the `*_performer_*` indexes.
+ */
+export async function withContentLikes<T extends Pick<PerformerRow, 'user' | 'profile'>>(
+  db: Executor,
+  rows: T[],
+): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const ids = rows.map((r) => r.user.id);
+  const likesOf = (table: typeof feeds | typeof galleries | typeof videos | typeof products) =>
+    db
+      .select({ performerId: table.performerId, likes: table.likesCount })
+      .from(table)
+      .where(inArray(table.performerId, ids));
+  const content = unionAll(likesOf(feeds), likesOf(galleries), likesOf(videos), likesOf(products)).as(
+    'content',
+  );
+  const sums = await db
+    .select({ performerId: content.performerId, likes: sql<string>`sum(${content.likes})` })
+    .from(content)
+    .groupBy(content.performerId);
+  const byId = new Map(sums.map((s) => [s.performerId, Number(s.likes)]));
+  return rows.map((row) => ({
+    ...row,
+    profile: { ...row.profile, likesCount: row.profile.likesCount + (byId.get(row.user.id) ?? 0) },
+  }));
+}
+
+/** Subscriber and like counts that are computed at read time, for a page of creators. */
+export async function withLiveStats<T extends Pick<PerformerRow, 'user' | 'profile'>>(
+  db: Executor,
+  rows: T[],
+  now: Date,
+): Promise<T[]> {
+  return withContentLikes(db, await withActiveSubscribers(db, rows, now));
 }
 
 /** The listed ones among some creator ids. */
@@ -232,7 +276,13 @@ const documentKindPrefix = 'performer-document:';
 export const findDocuments = async (db: Executor, ownerIds: string[]) => {
   if (ownerIds.length === 0) return [];
   return db
-    .select({ id: files.id, ownerId: files.ownerId, kind: files.kind, createdAt: files.createdAt })
+    .select({
+      id: files.id,
+      ownerId: files.ownerId,
+      kind: files.kind,
+      storageKey: files.storageKey,
+      createdAt: files.createdAt,
+    })
     .from(files)
     .where(and(inArray(files.ownerId, ownerIds), sql`${files.kind} like ${`${documentKindPrefix}%`}`))
     .orderBy(asc(files.createdAt), asc(files.id));

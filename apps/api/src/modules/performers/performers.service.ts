@@ -43,7 +43,7 @@ import {
   touchLastSeen,
   updateProfile,
   updateUser,
-  withActiveSubscribers,
+  withLiveStats,
 } from './performers.repo';
 
 const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getAll()).freeSubscriptionEnabled;
@@ -51,7 +51,7 @@ const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getA
 const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerformerPublic[]> => {
   const [free, counted] = await Promise.all([
     siteFreeSubscription(ctx),
-    withActiveSubscribers(ctx.db.db, rows, ctx.clock.now()),
+    withLiveStats(ctx.db.db, rows, ctx.clock.now()),
   ]);
   return counted.map((row) => presentPerformerPublic(row, { siteFreeSubscription: free }));
 };
@@ -65,7 +65,7 @@ export async function findPerformerProfile(
   options: { idOrUsername: string; actor: Actor | null },
 ): Promise<TPerformerPublic> {
   const visible = await findVisiblePerformer(ctx, options);
-  const [row = visible] = await withActiveSubscribers(ctx.db.db, [visible], ctx.clock.now());
+  const [row = visible] = await withLiveStats(ctx.db.db, [visible], ctx.clock.now());
   const [free, welcomeVideo] = await Promise.all([siteFreeSubscription(ctx), presentWelcomeVideo(ctx, row)]);
   return { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
 }
@@ -88,7 +88,7 @@ async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> 
 /** The creator's own full profile: prices, welcome message, commission and document review state. */
 export async function getMyProfile(ctx: AppContext, options: { actor: Actor }): Promise<TPerformerMe> {
   const own = await readOwnRow(ctx, options.actor);
-  const [row = own] = await withActiveSubscribers(ctx.db.db, [own], ctx.clock.now());
+  const [row = own] = await withLiveStats(ctx.db.db, [own], ctx.clock.now());
   const [documents, free, welcomeVideo] = await Promise.all([
     findDocuments(ctx.db.db, [row.user.id]),
     siteFreeSubscription(ctx),

@@ -1,3 +1,4 @@
+import { buildFeed, buildGallery, buildProduct, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
@@ -109,6 +110,40 @@ const tag = (() => {
 })();
 
 const ids = (res: { json(): { data: { _id: string }[] } }) => res.json().data.map((p) => p._id);
+
+describe('profile likes', () => {
+  it("counts the likes of the creator's posts, galleries, videos and products, in the profile and in lists", async () => {
+    const { user } = await t.creator({ name: 'Liked Marigold' });
+    const other = await t.creator();
+    const db = t.ctx.db.db;
+    const objects = [
+      {
+        objectType: 'feed',
+        objectId: (await buildFeed(db, { performerId: user.id, isSale: true, price: 0 })).id,
+      },
+      { objectType: 'gallery', objectId: (await buildGallery(db, { performerId: user.id })).id },
+      { objectType: 'video', objectId: (await buildVideo(db, { performerId: user.id })).id },
+      { objectType: 'product', objectId: (await buildProduct(db, { performerId: user.id })).id },
+    ];
+    const otherFeed = await buildFeed(db, { performerId: other.user.id, isSale: true, price: 0 });
+    for (const fan of [await t.fan(), await t.fan()]) {
+      for (const object of [...objects, { objectType: 'feed', objectId: otherFeed.id }]) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/reactions',
+          token: fan.token,
+          payload: { ...object, action: 'like' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    }
+    const profile = await t.request({ url: `/api/performers/${user.id}` });
+    expect(profile.json().data.stats.likes).toBe(8);
+    const list = await t.request({ url: '/api/performers/user/search?q=Liked%20Marigold' });
+    expect(list.json().data[0].stats.likes).toBe(8);
+    expect((await t.request({ url: `/api/performers/${other.user.id}` })).json().data.stats.likes).toBe(2);
+  });
+});
 
 describe('GET /api/performers/user/search', () => {
   it('finds listed creators by part of the name or username, in any case', async () => {

@@ -62,7 +62,8 @@ export async function findVisibleObject(
         type,
         id,
         ownerId: feed.performer._id,
-        title: snippet(feed.text),
+        // A locked post's card shows only its public line: its text is what is sold.
+        title: snippet(feed.text || feed.previewText),
         performer: { _id: feed.performer._id, name: feed.performer.name, username: feed.performer.username },
         thumbnail: feed.thumbnail.url,
         canView: feed.canView,

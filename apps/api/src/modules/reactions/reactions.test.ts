@@ -178,7 +178,11 @@ describe('GET /api/reactions/:type/bookmark', () => {
     const fan = await t.fan();
     const other = await t.fan();
     const first = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, text: 'First post' });
-    const second = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, text: 'Second post' });
+    const second = await buildFeed(t.ctx.db.db, {
+      performerId: creator.user.id,
+      text: 'Second post',
+      previewText: 'Second teaser',
+    });
     await react(fan.token, { objectType: 'feed', objectId: first.id, action: 'bookmark' });
     await new Promise((r) => setTimeout(r, 5));
     await react(fan.token, { objectType: 'feed', objectId: second.id, action: 'bookmark' });
@@ -188,8 +192,9 @@ describe('GET /api/reactions/:type/bookmark', () => {
     const body = res.json();
     expect(body.total).toBe(2);
     expect(body.data.map((b: { objectId: string }) => b.objectId)).toEqual([second.id, first.id]);
+    // Locked: the card is titled by the public line, never by the text that is sold.
     expect(body.data[0]).toMatchObject({
-      title: 'Second post',
+      title: 'Second teaser',
       isAvailable: true,
       isLocked: true,
       performer: { _id: creator.user.id, username: creator.user.username },

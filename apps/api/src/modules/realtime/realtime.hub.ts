@@ -47,6 +47,8 @@ export interface RealtimeHub {
   toRoom<K extends ServerEventName>(room: string, event: K, payload: ServerEventPayloads[K]): void;
   /** Ends the connections of a session on every node (logout, revoked sessions). */
   disconnectSession(sessionId: string): void;
+  /** Ends every connection of a person on every node (account deactivated or deleted). */
+  disconnectUser(userId: string): void;
   /** Serves `/socket.io/` on the app's HTTP server (before it listens). */
   attach(server: HttpServer): void;
   close(): Promise<void>;
@@ -121,6 +123,9 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     attach(server) {
       io.attach(server);

@@ -47,8 +47,7 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
 
   /** Makes the socket the person of this token (or nobody); answers who it is now. */
   const authenticate = async (socket: AppSocket, token: string | undefined): Promise<TAuthResultEvent> => {
-    const actor = token ? await findActorByToken(ctx, token) : null;
-    const usable = actor && actor.status === 'active' ? actor : null;
+    const usable = token ? await findActorByToken(ctx, token) : null;
     if (socket.data.userId && socket.data.sessionId === usable?.sessionId) {
       return { authenticated: true, userId: socket.data.userId };
     }

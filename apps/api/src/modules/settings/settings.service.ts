@@ -1,5 +1,6 @@
 import {
   defaultSettings,
+  formatAmount,
   publicSettingKeys,
   settingDefinitions,
   settingKeys,
@@ -58,13 +59,11 @@ export function createSettingsService(db: DbHandle): SettingsService {
     update: async (patch) => {
       const current = await load();
       const next = { ...current, ...patch } as TSettings;
-      for (const [minKey, maxKey] of settingRanges) {
-        if ((next[minKey] as number) > (next[maxKey] as number)) {
-          throw new AppError(
-            'UNPROCESSABLE',
-            `${minKey} (${next[minKey]}) cannot be above ${maxKey} (${next[maxKey]}).`,
-            [{ path: minKey, message: `Must not be above ${maxKey}.` }],
-          );
+      for (const range of settingRanges) {
+        const [min, max] = [next[range.min] as number, next[range.max] as number];
+        if (min > max) {
+          const sentence = `The ${range.minLabel} (${formatAmount(min)}) cannot be above the ${range.maxLabel} (${formatAmount(max)}).`;
+          throw new AppError('UNPROCESSABLE', sentence, [{ path: range.min, message: sentence }]);
         }
       }
       const entries = Object.entries(patch).filter(

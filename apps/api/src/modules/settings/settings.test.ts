@@ -85,22 +85,45 @@ describe('admin settings', () => {
       payload: { minimumTipPrice: 500, maximumTipPrice: 100, siteName: 'Should not save' },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/minimumTipPrice \(500\) cannot be above maximumTipPrice \(100\)/);
+    const sentence = 'The minimum tip ($500.00) cannot be above the maximum tip ($100.00).';
+    expect(res.json().message).toBe(sentence);
+    expect(res.json().details).toEqual([{ path: 'minimumTipPrice', message: sentence }]);
     expect((await t.request({ url: '/api/settings/public' })).json().data.siteName).not.toBe(
       'Should not save',
     );
   });
 
   it.each([
-    ['a negative price', { minimumWalletPrice: -1 }],
-    ['a price with three decimals', { minimumWalletPrice: 2.955 }],
-    ['a commission above 1', { performerCommission: 1.5 }],
-    ['a wrong type', { maintenanceMode: 'yes' }],
-    ['an unknown gateway', { paymentGateway: 'paypal' }],
-  ])('refuses %s with 400', async (_l, payload) => {
+    ['a negative price', { minimumWalletPrice: -1 }, 'The minimum top-up cannot be below $0.00.'],
+    [
+      'a price with three decimals',
+      { minimumWalletPrice: 2.955 },
+      'The minimum top-up can have at most two decimals.',
+    ],
+    [
+      'a commission above 1',
+      { performerCommission: 1.5 },
+      'The platform commission cannot be above 1 (100 %).',
+    ],
+    [
+      'a negative commission',
+      { performerCommission: -5 },
+      'The platform commission cannot be below 0 (0 %).',
+    ],
+    [
+      'a tip limit too high',
+      { maximumTipPrice: 2_000_000 },
+      'The maximum tip cannot be above $1,000,000.00.',
+    ],
+    ['a wrong type', { maintenanceMode: 'yes' }, 'The maintenance mode is not valid.'],
+    ['an unknown gateway', { paymentGateway: 'paypal' }, 'The payment gateway is not valid.'],
+  ])('refuses %s with 400, a sentence and saves nothing', async (_l, payload, message) => {
     const { token } = await t.admin();
+    const before = (await t.request({ url: '/api/admin/settings', token })).json().data;
     const res = await t.request({ method: 'PUT', url: '/api/admin/settings', token, payload });
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await t.request({ url: '/api/admin/settings', token })).json().data).toEqual(before);
   });
 
   it('is for admins only', async () => {

@@ -104,6 +104,8 @@ export async function updateCmsPost(
   id: string,
   values: Partial<typeof cmsPosts.$inferInsert>,
 ): Promise<CmsPostRow | null> {
+  // An update with no field is a read (SQL has no empty SET).
+  if (Object.values(values).every((v) => v === undefined)) return findCmsPost(db, { id });
   const [row] = await db.update(cmsPosts).set(values).where(eq(cmsPosts.id, id)).returning();
   return row ?? null;
 }

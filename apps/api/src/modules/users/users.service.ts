@@ -28,7 +28,11 @@ export async function getCurrentUser(
   return presentCurrentUser(row, { documentsVerified: profile?.documentsVerifiedAt != null });
 }
 
-/** Updates the actor's own name, username, email or gender; a changed email must be verified again. */
+/**
+ * Updates the actor's own name, username or gender. An email is set here only when the account has
+ * none yet (completing a social sign-up); changing one goes through requestEmailChange (password and
+ * a link to the new address).
+ */
 export async function updateCurrentUser(
   ctx: AppContext,
   options: { actor: Actor; input: TUpdateMeRequest },
@@ -41,22 +45,30 @@ export async function updateCurrentUser(
       { path: 'username', message: 'Already taken.' },
     ]);
   }
+  if (input.email && current.email && input.email !== current.email.toLowerCase()) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      'To change your email, use Change email: it asks for your password and confirms the new address.',
+      [{ path: 'email', message: 'Change it under Change email.' }],
+    );
+  }
   if (input.email && (await isEmailTaken(ctx.db.db, input.email, actor.id))) {
     throw new AppError('CONFLICT', 'An account with this email already exists.', [
       { path: 'email', message: 'Already in use.' },
     ]);
   }
   const emailChanged = input.email !== undefined && input.email !== current.email;
-  await ctx.db.db
-    .update(users)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.username !== undefined ? { username: input.username } : {}),
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(input.gender !== undefined ? { gender: input.gender } : {}),
-      ...(emailChanged ? { emailVerifiedAt: null } : {}),
-    })
-    .where(eq(users.id, actor.id));
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.gender !== undefined ? { gender: input.gender } : {}),
+    ...(emailChanged ? { emailVerifiedAt: null } : {}),
+  };
+  // An empty form changes nothing (SQL has no empty SET).
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.db.update(users).set(changes).where(eq(users.id, actor.id));
+  }
   return getCurrentUser(ctx, { actor, fresh: true });
 }
 

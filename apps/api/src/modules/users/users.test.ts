@@ -82,7 +82,7 @@ describe('PUT /api/users', () => {
     expect(row!.name).toBe(a.user.name);
   });
 
-  it('clears email verification when the email changes', async () => {
+  it('refuses to change an existing email (that needs the password and a confirmation link)', async () => {
     const a = await t.fan();
     const res = await t.request({
       method: 'PUT',
@@ -90,8 +90,34 @@ describe('PUT /api/users', () => {
       token: a.token,
       payload: { email: 'Moved@Example.test' },
     });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ path: 'email', message: expect.any(String) }]);
+    const [row] = await t.ctx.db.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row!.email).toBe(a.user.email);
+  });
+
+  it('sets the first email of an account that has none, to be verified', async () => {
+    const a = await t.fan({ email: null });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/users',
+      token: a.token,
+      payload: { email: 'First@Example.test' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ email: 'moved@example.test', verifiedEmail: false });
+    expect(res.json().data).toMatchObject({ email: 'first@example.test', verifiedEmail: false });
+  });
+
+  it('accepts the unchanged email with other fields', async () => {
+    const a = await t.fan();
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/users',
+      token: a.token,
+      payload: { email: a.user.email!.toUpperCase(), name: 'Renamed' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.name).toBe('Renamed');
   });
 
   it.each([

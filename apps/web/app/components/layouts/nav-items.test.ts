@@ -1,6 +1,6 @@
 import { defaultSettings, type TCurrentUser, type TPublicSettings } from '@fanstage/contract';
 import { describe, expect, it } from 'vitest';
-import { accountLinksFor, navItemsFor } from './nav-items';
+import { accountLinksFor, navItemsFor, splitNavItems } from './nav-items';
 
 const settings = { ...defaultSettings, menus: [] } as unknown as TPublicSettings;
 const user = (over: Partial<TCurrentUser>) =>
@@ -25,6 +25,27 @@ describe('header navigation', () => {
     expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toEqual(expect.arrayContaining(money));
     for (const to of money)
       expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
+  });
+});
+
+describe('header overflow', () => {
+  it('keeps the admin row to five links and puts the other four under More', () => {
+    const { inline, more } = splitNavItems(navItemsFor(user({ isAdmin: true }), settings));
+    expect(paths(inline)).toEqual([
+      '/admin',
+      '/admin/creators',
+      '/admin/payouts',
+      '/admin/orders',
+      '/admin/settings',
+    ]);
+    expect(paths(more)).toEqual(['/explore', '/admin/packages', '/admin/coupons', '/admin/outbox']);
+  });
+
+  it('has no More menu for fans and creators, nor for a single extra link', () => {
+    expect(splitNavItems(navItemsFor(user({ isPerformer: true }), settings)).more).toEqual([]);
+    expect(splitNavItems(navItemsFor(user({}), settings)).more).toEqual([]);
+    const six = Array.from({ length: 6 }, (_, i) => ({ label: `L${i}`, to: `/l${i}` }));
+    expect(splitNavItems(six)).toEqual({ inline: six, more: [] });
   });
 });
 

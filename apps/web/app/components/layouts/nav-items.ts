@@ -40,14 +40,15 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   const items: NavItem[] = [];
   if (user?.isAdmin) {
     items.push(
+      // The daily work first: the header shows the first few, the rest sit under "More".
       { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
-      { label: 'Explore', to: '/explore', icon: IconCompass },
       { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
       { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
       { label: 'Orders', to: '/admin/orders', icon: IconPackage },
+      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
+      { label: 'Explore', to: '/explore', icon: IconCompass },
       { label: 'Packages', to: '/admin/packages', icon: IconCoins },
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },
-      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
     );
   } else if (user?.isPerformer) {
@@ -70,6 +71,18 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
     if (menu.section === 'header') items.push({ label: menu.title, to: menu.path, external: menu.isNewTab });
   }
   return items;
+}
+
+/** How many header links fit beside the brand and the account actions on a 992 px wide screen. */
+export const maxInlineNavItems = 5;
+
+/**
+ * The header's links in a row and the rest in a "More" menu, so the header never overflows.
+ * A "More" menu of one link would take the same room as that link, so it then stays in the row.
+ */
+export function splitNavItems(items: NavItem[], maxInline = maxInlineNavItems) {
+  if (items.length <= maxInline + 1) return { inline: items, more: [] as NavItem[] };
+  return { inline: items.slice(0, maxInline), more: items.slice(maxInline) };
 }
 
 /**

@@ -8,13 +8,15 @@ import {
   Divider,
   Drawer,
   Group,
+  Menu,
   NavLink,
   Stack,
   Text,
+  UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconPlus, IconSettings, IconSunMoon } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconSunMoon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -25,7 +27,7 @@ import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
 import { ThemeToggle } from '../theme-toggle';
 import { UserMenu } from '../user-menu';
-import { accountLinksFor, navItemsFor } from './nav-items';
+import { accountLinksFor, type NavItem, navItemsFor, splitNavItems } from './nav-items';
 import classes from './primary-layout.module.css';
 
 /** The default layout: sticky header with navigation, theme toggle and account menu; content; footer. */
@@ -38,6 +40,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const { toggleColorScheme } = useMantineColorScheme();
   const items = navItemsFor(user, settings);
+  const { inline, more } = splitNavItems(items);
   const brandTarget = user ? landingPathFor(user) : '/';
 
   return (
@@ -52,37 +55,46 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
               <Burger
                 opened={drawerOpened}
                 onClick={drawer.toggle}
-                hiddenFrom="sm"
+                hiddenFrom="md"
                 size="sm"
                 aria-label="Open navigation"
               />
               <Link to={brandTarget} className={classes.brandLink} aria-label={`${settings.siteName} home`}>
                 <Brand />
               </Link>
-              <Group gap={2} ml="lg" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
-                {items.map((item) =>
-                  item.external ? (
-                    <a
-                      key={item.to}
-                      href={item.to}
-                      className={classes.navLink}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {item.label}
-                    </a>
-                  ) : (
-                    <RouterNavLink
-                      key={item.to}
-                      to={item.to}
-                      end
-                      className={classes.navLink}
-                      prefetch="intent"
-                    >
-                      {item.label}
-                    </RouterNavLink>
-                  ),
-                )}
+              <Group gap={2} ml="lg" visibleFrom="md" wrap="nowrap" component="nav" aria-label="Main">
+                {inline.map((item) => (
+                  <HeaderLink key={item.to} item={item} />
+                ))}
+                {more.length > 0 ? (
+                  <Menu position="bottom-start" shadow="lg" radius="md" withinPortal>
+                    <Menu.Target>
+                      <UnstyledButton
+                        className={classes.navLink}
+                        data-active={more.some((item) => item.to === location.pathname) || undefined}
+                      >
+                        More
+                        <IconChevronDown size={14} stroke={2} style={{ marginLeft: 4 }} />
+                      </UnstyledButton>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {more.map((item) => {
+                        const Icon = item.icon;
+                        return (
+                          <Menu.Item
+                            key={item.to}
+                            component={Link}
+                            to={item.to}
+                            target={item.external ? '_blank' : undefined}
+                            leftSection={Icon ? <Icon size={16} /> : null}
+                          >
+                            {item.label}
+                          </Menu.Item>
+                        );
+                      })}
+                    </Menu.Dropdown>
+                  </Menu>
+                ) : null}
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -139,7 +151,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
         opened={drawerOpened}
         onClose={drawer.close}
         size="80%"
-        hiddenFrom="sm"
+        hiddenFrom="md"
         title={<Brand size="sm" />}
         padding="md"
       >
@@ -229,6 +241,21 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
 
       <SiteFooter />
     </div>
+  );
+}
+
+function HeaderLink({ item }: { item: NavItem }) {
+  if (item.external) {
+    return (
+      <a href={item.to} className={classes.navLink} target="_blank" rel="noopener noreferrer">
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <RouterNavLink to={item.to} end className={classes.navLink} prefetch="intent">
+      {item.label}
+    </RouterNavLink>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Messages, ZChangePasswordRequest } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/api';
@@ -9,6 +9,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { passwordForWire } from '../../lib/sha256';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 
 const ZPasswordForm = ZChangePasswordRequest.extend({ confirm: z.string() }).refine(
   (v) => v.password === v.confirm,
@@ -23,22 +24,26 @@ export function PasswordForm({ source }: { source: 'user' | 'performer' }) {
   const settings = usePublicSettings();
   const form = useForm({
     resolver: zodResolver(ZPasswordForm),
-    defaultValues: { password: '', confirm: '', source },
+    defaultValues: { currentPassword: '', password: '', confirm: '', source },
   });
   const errors = form.formState.errors;
 
-  const change = useMutation({
-    mutationFn: async (values: { password: string }) =>
+  const change = useWriteMutation({
+    mutationFn: async (values: { currentPassword?: string; password: string }) =>
       api.put('/auth/users/me/password', {
+        // Empty only for an account without a password yet (social sign-up); the API decides.
+        currentPassword: values.currentPassword
+          ? await passwordForWire(values.currentPassword, settings.hashPassword)
+          : undefined,
         password: await passwordForWire(values.password, settings.hashPassword),
         source,
       }),
     onSuccess: () => {
-      form.reset({ password: '', confirm: '', source });
+      form.reset({ currentPassword: '', password: '', confirm: '', source });
       notifySuccess();
     },
     onError: (err) => {
-      applyFieldErrors(err, form.setError, ['password'] as const);
+      applyFieldErrors(err, form.setError, ['currentPassword', 'password'] as const);
       notifyError(err, Messages.updateError);
     },
   });
@@ -53,6 +58,12 @@ export function PasswordForm({ source }: { source: 'user' | 'performer' }) {
       </Text>
       <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
         <Stack gap="md">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
               label="New password"

@@ -1,6 +1,7 @@
 import { Messages, maximumPrivateCallPrice, type TPerformerMe } from '@fanstage/contract';
-import { Card, NumberInput, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { AmountInput } from '../../components/amount-input';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -22,9 +23,6 @@ const fields: FieldPath<PricingValues>[] = [
   'privateCallPrice',
   'welcomeMessage',
 ];
-
-const asAmount = (value: number | string): number | '' =>
-  value === '' || value === null ? '' : typeof value === 'number' ? value : Number(value);
 
 /** Subscription prices, the free offer, the private call rate and the welcome message (PUT /performers/me). */
 export function PricingForm({ me }: { me: TPerformerMe }) {
@@ -66,21 +64,17 @@ export function PricingForm({ me }: { me: TPerformerMe }) {
       control={form.control}
       name={name}
       render={({ field }) => (
-        <NumberInput
+        <AmountInput
+          mode="money"
+          noun={`${label.toLowerCase()}`}
+          isOptional
           label={label}
           description={priceRangeText(limits)}
           placeholder="Not offered"
-          prefix="$"
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=","
-          min={0}
+          min={limits.min}
           max={limits.max}
-          clampBehavior="none"
-          allowNegative={false}
-          hideControls
-          value={field.value}
-          onChange={(v) => field.onChange(asAmount(v))}
+          value={field.value ?? ''}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           error={errors[name]?.message}
         />
@@ -122,22 +116,17 @@ export function PricingForm({ me }: { me: TPerformerMe }) {
             control={form.control}
             name="privateCallPrice"
             render={({ field }) => (
-              <NumberInput
+              <AmountInput
+                mode="money"
+                noun="private call price"
                 label="Private call price per minute"
                 description={`Up to ${formatPrice(maximumPrivateCallPrice)} a minute; 0 makes calls free.`}
-                prefix="$"
                 suffix=" / min"
-                decimalScale={2}
-                fixedDecimalScale
-                thousandSeparator=","
                 min={0}
                 max={maximumPrivateCallPrice}
-                clampBehavior="none"
-                allowNegative={false}
-                hideControls
                 maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
-                value={field.value}
-                onChange={(v) => field.onChange(asAmount(v))}
+                value={field.value ?? ''}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.privateCallPrice?.message}
               />

@@ -2,7 +2,7 @@ import { Messages, type TCurrentUser, type TUpdateMeRequest, ZUpdateMeRequest } 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAt } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { landingPathFor, needsAccountCompletion } from '../../lib/guards';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { GenderField } from '../auth/gender-field';
 import { currentUserKey } from '../auth/use-current-user';
 
@@ -30,7 +31,7 @@ export function ProfileForm({ user }: { user: TCurrentUser }) {
   const form = useForm({ resolver: zodResolver(ZUpdateMeRequest), defaultValues: formValuesOf(user) });
   const errors = form.formState.errors;
 
-  const save = useMutation({
+  const save = useWriteMutation({
     mutationFn: (values: TUpdateMeRequest) => api.put<{ data: TCurrentUser }>('/users', values),
     onSuccess: (res) => {
       const wasIncomplete = needsAccountCompletion(user);

@@ -1,9 +1,10 @@
 import type { TCoupon } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Controller, useForm } from 'react-hook-form';
+import { AmountInput } from '../../components/amount-input';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AdminCrudList } from './admin-crud-list';
@@ -138,17 +139,17 @@ function CouponForm({ coupon, onDone }: { coupon: TCoupon | null; onDone: () => 
             control={form.control}
             name="value"
             render={({ field }) => (
-              <NumberInput
+              <AmountInput
+                mode="quantity"
+                noun="discount"
+                isOptional
                 label="Discount"
                 placeholder="20"
-                suffix="%"
+                suffix=" %"
                 min={1}
                 max={100}
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
                 value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.value?.message}
               />
@@ -158,15 +159,15 @@ function CouponForm({ coupon, onDone }: { coupon: TCoupon | null; onDone: () => 
             control={form.control}
             name="numberOfUses"
             render={({ field }) => (
-              <NumberInput
+              <AmountInput
+                mode="quantity"
+                noun="number of uses"
+                isOptional
                 label="Uses"
                 description={coupon ? `${coupon.usedCount} used so far` : undefined}
                 min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                hideControls
                 value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.numberOfUses?.message}
               />

@@ -1,9 +1,10 @@
 import type { TCoupon, TOrder, TOrderRefund, TTokenPackage } from '@fanstage/contract';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { moneyRequest, type Page } from '../orders/orders-api';
 import { walletKeys } from '../wallet/wallet-api';
 import { pageQueryOf } from './money-values';
@@ -81,7 +82,7 @@ export function useAdminOrders({ status, page, q }: ListParams & { status: strin
 /** Save (create when id is null, else update) a token package; the fans' package list follows. */
 export function useSavePackage(id: string | null) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: object) =>
       id === null
         ? api.post<{ data: TTokenPackage }>('/admin/package/token', body)
@@ -95,7 +96,7 @@ export function useSavePackage(id: string | null) {
 
 export function useDeletePackage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`/admin/package/token/${id}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminMoneyKeys.packages });
@@ -106,7 +107,7 @@ export function useDeletePackage() {
 
 export function useSaveCoupon(id: string | null) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: object) =>
       id === null
         ? api.post<{ data: TCoupon }>('/admin/coupons', body)
@@ -117,7 +118,7 @@ export function useSaveCoupon(id: string | null) {
 
 export function useDeleteCoupon() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`/admin/coupons/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMoneyKeys.coupons }),
   });
@@ -129,7 +130,7 @@ export function useDeleteCoupon() {
  */
 export function useRefundOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
       moneyRequest<{ data: TOrderRefund }>('POST', `/admin/orders/${id}/refund`, {}, idempotencyKey),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminMoneyKeys.allOrders }),

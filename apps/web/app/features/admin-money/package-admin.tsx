@@ -1,19 +1,9 @@
-import type { TTokenPackage } from '@fanstage/contract';
+import { maximumMoneyAmount, type TTokenPackage } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
+import { AmountInput } from '../../components/amount-input';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -147,14 +137,17 @@ function PackageForm({ pkg, onDone }: { pkg: TTokenPackage | null; onDone: () =>
             control={form.control}
             name="tokens"
             render={({ field }) => (
-              <NumberInput
+              <AmountInput
+                mode="money"
+                noun="number of tokens"
+                isOptional
+                prefix=""
                 label="Tokens"
                 placeholder="100"
-                decimalScale={2}
-                allowNegative={false}
-                hideControls
+                min={0.01}
+                max={maximumMoneyAmount}
                 value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.tokens?.message}
               />
@@ -164,15 +157,16 @@ function PackageForm({ pkg, onDone }: { pkg: TTokenPackage | null; onDone: () =>
             control={form.control}
             name="price"
             render={({ field }) => (
-              <NumberInput
+              <AmountInput
+                mode="money"
+                noun="price"
+                isOptional
                 label="Price"
                 placeholder="9.99"
-                prefix="$"
-                decimalScale={2}
-                allowNegative={false}
-                hideControls
+                min={0.01}
+                max={maximumMoneyAmount}
                 value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.price?.message}
               />
@@ -183,16 +177,17 @@ function PackageForm({ pkg, onDone }: { pkg: TTokenPackage | null; onDone: () =>
           control={form.control}
           name="ordering"
           render={({ field }) => (
-            <NumberInput
+            <AmountInput
+              mode="quantity"
+              noun="position"
+              isOptional
               label="Position"
               description="Packages are shown from the lowest number."
               min={0}
               max={10_000}
-              allowDecimal={false}
-              allowNegative={false}
               w={{ base: '100%', xs: 200 }}
               value={field.value}
-              onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.ordering?.message}
             />

@@ -1,8 +1,9 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { resendVerification } from './auth-api';
 
 /** "Resend verification email": asks for the address when it is not known yet. */
@@ -16,7 +17,7 @@ export function ResendVerification({
   size?: 'xs' | 'sm';
 }) {
   const [email, setEmail] = useState(knownEmail ?? '');
-  const mutation = useMutation({
+  const mutation = useWriteMutation({
     mutationFn: () => resendVerification(email.trim()),
     onSuccess: (res) => notifySuccess(res.data.message),
     onError: (err) => notifyError(err),

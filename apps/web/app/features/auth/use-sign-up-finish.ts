@@ -1,19 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { landingPathFor, paths } from '../../lib/guards';
+import { useLocation, useNavigate } from 'react-router';
+import { landingPathFor, loginPathFor, paths, returnPathFrom } from '../../lib/guards';
 import { notifyError } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { logIn } from './auth-api';
 
 /**
  * What happens after a successful sign-up: when the site requires email verification the page shows
- * "check your email"; otherwise the new account is logged in and taken to its landing page.
+ * "check your email"; otherwise the new account is logged in and taken to its landing page,
+ * or back to the page named by `redirectTo` when the visitor came from one.
  */
 export function useSignUpFinish() {
   const settings = usePublicSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const returnTo = returnPathFrom(useLocation().search);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
 
   const finish = async (message: string, credentials: { username: string; password: string }) => {
@@ -27,11 +29,11 @@ export function useSignUpFinish() {
         { ...credentials, remember: false },
         { hashPassword: settings.hashPassword },
       );
-      await navigate(user ? landingPathFor(user) : paths.home, { replace: true });
+      await navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
     } catch (err) {
       // The account exists; let them log in by hand.
       notifyError(err);
-      await navigate(paths.login);
+      await navigate(loginPathFor(returnTo));
     }
   };
 

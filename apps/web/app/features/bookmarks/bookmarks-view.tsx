@@ -22,13 +22,14 @@ import {
   IconUserStar,
   IconVideo,
 } from '@tabler/icons-react';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, apiRequest } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { type BookmarkTab, bookmarkPath, bookmarkTabs, bookmarkTitle, tabFromParam } from './bookmark-format';
 import classes from './bookmarks.module.css';
 
@@ -59,7 +60,7 @@ function useBookmarks(type: TBookmarkType) {
 /** Removes a bookmark: gone from the list at once, back with a toast when the server refuses. */
 function useRemoveBookmark(type: TBookmarkType) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (bookmark: TBookmark) =>
       apiRequest('/reactions', {
         method: 'DELETE',

@@ -18,10 +18,10 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount, plural } from '../../lib/format';
-import { paths } from '../../lib/guards';
 import { notifyError } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { timeAgo } from '../feed/feed-format';
 import { flattenComments, totalOf } from './comment-cache';
 import classes from './comment-section.module.css';
@@ -44,13 +44,14 @@ export interface CommentSectionProps {
 /** The comments of a post or asset: write one, read them page by page, reply one level deep. */
 export function CommentSection({ target, isLocked = false, onCountChange }: CommentSectionProps) {
   const user = useCurrentUser();
+  const loginPath = useLoginPath();
   if (!user) {
     return (
       <Group gap="sm" justify="space-between" className={classes.notice}>
         <Text size="sm" c="dimmed">
           Log in to read the comments and join the conversation.
         </Text>
-        <Button component={Link} to={paths.login} size="xs" variant="default">
+        <Button component={Link} to={loginPath} size="xs" variant="default">
           Log in
         </Button>
       </Group>

@@ -1,7 +1,8 @@
 import type { TComment, TCommentObjectType, TReactionState } from '@fanstage/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import {
   type CommentPage,
   type CommentPages,
@@ -60,7 +61,7 @@ export function useCommentList(target: CommentTarget, parentId: string | null, e
  */
 export function useCreateComment(target: CommentTarget) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (input: { content: string; parentId: string | null }) =>
       api
         .post<{ data: TComment }>('/comments', {
@@ -91,7 +92,7 @@ export function useCreateComment(target: CommentTarget) {
 export function useDeleteComment(target: CommentTarget, onCountChange?: CountUpdate) {
   const queryClient = useQueryClient();
   const removedCount = (comment: TComment) => 1 + (comment.parentId ? 0 : comment.totalReply);
-  return useMutation({
+  return useWriteMutation({
     // The row that asked for the delete is gone by now (removed optimistically), so the answer is
     // handled here rather than in onSuccess, which belongs to that unmounted row.
     mutationFn: (comment: TComment) =>

@@ -13,8 +13,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
-import { paths } from '../../lib/guards';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { CommentSection } from '../comments/comment-section';
 import type { CommentTarget, CountUpdate } from '../comments/comments-api';
 import lockClasses from '../feed/post-media.module.css';
@@ -186,6 +186,7 @@ export function LockPanel({
   creator: { performerId: string; performer: TPerformerPublic | null };
 }) {
   const [unlockOpen, unlockDialog] = useDisclosure(false);
+  const loginPath = useLoginPath();
   return (
     <div className={lockClasses.locked} style={{ aspectRatio: ratio }}>
       {background ? (
@@ -204,7 +205,7 @@ export function LockPanel({
           </Text>
         ) : null}
         {lock.kind === 'login' ? (
-          <Button component={Link} to={paths.login} variant="white" color="dark" radius="xl">
+          <Button component={Link} to={loginPath} variant="white" color="dark" radius="xl">
             {lock.action}
           </Button>
         ) : lock.kind === 'purchase' ? (

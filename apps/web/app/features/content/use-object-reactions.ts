@@ -1,8 +1,9 @@
 import type { TReactionAction, TReactionObjectType, TReactionState } from '@fanstage/contract';
-import { useMutation } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 
 export interface ObjectReactionState {
   isLiked: boolean;
@@ -28,7 +29,7 @@ export function useObjectReactions(
   initial: ObjectReactionState,
 ) {
   const [state, setState] = useState(initial);
-  const mutation = useMutation({
+  const mutation = useWriteMutation({
     mutationFn: ({ action, on }: { action: TReactionAction; on: boolean }) =>
       apiRequest<{ data: TReactionState }>('/reactions', {
         method: on ? 'POST' : 'DELETE',

@@ -4,8 +4,9 @@ import type {
   TWelcomeMessage,
   TWelcomeMessageSettings,
 } from '@fanstage/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { SentUpload, UploadSender } from '../feed/use-uploads';
 import { uploadMessageFile } from '../messages/messages-api';
 
@@ -41,7 +42,7 @@ export function useMassMessages(offset: number) {
 
 export function useSendMassMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: TMassMessageCreate) =>
       api.post<{ data: TMassMessage }>('/messages/mass', body).then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['creator-messages', 'mass'] }),
@@ -50,7 +51,7 @@ export function useSendMassMessage() {
 
 export function useCancelMassMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) =>
       api.delete<{ data: TMassMessage }>(`/messages/mass/${encodeURIComponent(id)}`).then((r) => r.data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['creator-messages', 'mass'] }),
@@ -67,7 +68,7 @@ export function useWelcomeMessage() {
 
 export function useSaveWelcomeMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: TWelcomeMessageSettings) =>
       api.put<{ data: TWelcomeMessage }>('/messages/welcome', body).then((r) => r.data),
     onSuccess: (saved) => queryClient.setQueryData(creatorMessageKeys.welcome, saved),

@@ -1,17 +1,7 @@
-import { messageMaxFiles, type TMediaView } from '@fanstage/contract';
-import {
-  Box,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Image,
-  NumberInput,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { maximumMoneyAmount, messageMaxFiles, type TMediaView } from '@fanstage/contract';
+import { Box, Button, CloseButton, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconPhoto, IconVideo } from '@tabler/icons-react';
+import { AmountInput } from '../../components/amount-input';
 import type { useUploadQueue } from '../feed/use-uploads';
 import classes from './creator-messages.module.css';
 
@@ -149,10 +139,6 @@ function Tile(props: {
   );
 }
 
-/** An empty field means free; anything else is the amount as a number. */
-const asAmount = (value: number | string): number | '' =>
-  value === '' ? '' : typeof value === 'number' ? value : Number(value);
-
 /** The optional price that makes a message with photos or videos paid. */
 export function UnlockPriceInput(props: {
   value: number | '' | undefined;
@@ -161,18 +147,18 @@ export function UnlockPriceInput(props: {
   error?: string;
 }) {
   return (
-    <NumberInput
+    <AmountInput
+      mode="money"
+      noun="price"
+      isOptional
       label="Price to unlock (optional)"
       description="Fans pay this to see the photos and videos. Leave empty to send it free."
       placeholder="Free"
-      prefix="$"
-      decimalScale={2}
       min={0}
-      allowNegative={false}
-      hideControls
+      max={maximumMoneyAmount}
       maw={{ base: '100%', sm: 320 }}
-      value={props.value}
-      onChange={(v) => props.onChange(asAmount(v))}
+      value={props.value ?? ''}
+      onChange={props.onChange}
       onBlur={props.onBlur}
       error={props.error}
     />

@@ -16,7 +16,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import type { Page } from '../orders/orders-api';
@@ -182,12 +182,24 @@ function DayChart(props: { stats: TEarningStats; from: string; days: number }) {
     return { label: day.format('MMM D'), value: byDate.get(day.format('YYYY-MM-DD')) ?? 0 };
   });
   const max = Math.max(...points.map((p) => p.value), 0.01);
+  const chartRef = useRef<HTMLUListElement>(null);
+  // A range longer than the card scrolls; it opens at its end, so today is in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again when the range or the data change
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (chart) chart.scrollLeft = chart.scrollWidth;
+  }, [props.days, props.from, props.stats]);
   return (
-    <Card withBorder radius="md">
+    <Card withBorder radius="md" miw={0}>
       <Title order={2} fz="lg" mb="sm">
         Net by day
       </Title>
-      <ul className={classes.chart} aria-label="Net earnings by day">
+      <ul
+        ref={chartRef}
+        className={classes.chart}
+        aria-label="Net earnings by day"
+        data-testid="earnings-day-chart"
+      >
         {points.map((p) => (
           <Tooltip key={p.label} label={`${p.label}: ${money(p.value)}`} withArrow>
             <li className={classes.column} aria-label={`${p.label}: ${money(p.value)}`}>
@@ -211,7 +223,7 @@ function DayChart(props: { stats: TEarningStats; from: string; days: number }) {
 function TypeBars({ stats }: { stats: TEarningStats }) {
   const max = Math.max(...stats.byType.map((t) => t.netPrice), 0.01);
   return (
-    <Card withBorder radius="md">
+    <Card withBorder radius="md" miw={0}>
       <Title order={2} fz="lg" mb="sm">
         Net by type
       </Title>

@@ -1,4 +1,4 @@
-import type { TFeed, TMediaUploadKind } from '@fanstage/contract';
+import { maxFeedPrice, type TFeed, type TMediaUploadKind } from '@fanstage/contract';
 import {
   ActionIcon,
   Badge,
@@ -6,7 +6,6 @@ import {
   Card,
   FileButton,
   Group,
-  NumberInput,
   Progress,
   SegmentedControl,
   Select,
@@ -28,13 +27,15 @@ import {
   IconVideo,
   IconX,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useCallback } from 'react';
+import { type FormEvent, useCallback } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { AmountInput } from '../../components/amount-input';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import classes from './compose-form.module.css';
 import {
   type ComposeValues,
@@ -88,7 +89,7 @@ export function ComposeForm({ username }: { username: string | null }) {
   const isUploading = uploads.items.some(isUploadRunning);
   const hasFailed = uploads.items.some((i) => i.status === 'failed');
 
-  const publish = useMutation({
+  const publish = useWriteMutation({
     mutationFn: (payload: unknown) =>
       api.post<{ data: TFeed }>('/performer/feeds', payload).then((r) => r.data),
   });
@@ -118,7 +119,7 @@ export function ComposeForm({ username }: { username: string | null }) {
     if (problem) notifyError(problem);
   };
 
-  const submit = form.handleSubmit((values) => {
+  const validateAndPublish = form.handleSubmit((values) => {
     const ready = (kind: TMediaUploadKind) =>
       uploads.items
         .filter((i) => i.kind === kind && i.fileId && i.status !== 'failed')
@@ -155,6 +156,14 @@ export function ComposeForm({ username }: { username: string | null }) {
     });
   });
 
+  // Every rule lives in composePayload, which sets its errors by hand; react-hook-form keeps an error
+  // that is not tied to a registered field (the poll's "Each option must be different") and would
+  // refuse every later submit, so each attempt starts from a clean slate.
+  const submit = (e: FormEvent) => {
+    form.clearErrors();
+    return validateAndPublish(e);
+  };
+
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="lg">
@@ -169,6 +178,13 @@ export function ComposeForm({ username }: { username: string | null }) {
               maxLength={5000}
               error={errors.text?.message}
               {...form.register('text')}
+            />
+            <TextInput
+              label="Public teaser line (optional)"
+              description="Everyone sees this line, also while the post is locked; the text above is only for those who may view the post."
+              placeholder="A line that makes fans curious"
+              error={errors.previewText?.message}
+              {...form.register('previewText')}
             />
 
             {hasPoll || mainKind === 'video' || mainKind === 'audio' ? null : (
@@ -352,19 +368,17 @@ export function ComposeForm({ username }: { username: string | null }) {
                 control={form.control}
                 name="price"
                 render={({ field }) => (
-                  <NumberInput
+                  <AmountInput
+                    mode="money"
+                    noun="price"
+                    isOptional
                     label="Price"
                     placeholder="4.99"
-                    prefix="$"
-                    decimalScale={2}
-                    fixedDecimalScale
-                    thousandSeparator=","
                     min={0}
-                    max={10_000}
-                    allowNegative={false}
+                    max={maxFeedPrice}
                     w={{ base: '100%', sm: 200 }}
                     value={field.value}
-                    onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                    onChange={field.onChange}
                     error={errors.price?.message}
                   />
                 )}

@@ -1,4 +1,4 @@
-import { maxFeedPrice, type TFeedCreateRequest } from '@fanstage/contract';
+import { maxFeedPrice, type TFeedCreateRequest, ZFeedCreateRequest } from '@fanstage/contract';
 import { feedTypeOf } from './feed-format';
 
 /** Who may see the post: subscribers, buyers of this post, or every logged-in fan. */
@@ -9,6 +9,8 @@ export const maxPollOptions = 6;
 
 export interface ComposeValues {
   text: string;
+  /** The public teaser line: what everyone sees while the post is locked (its text is sold). */
+  previewText: string;
   access: ComposeAccess;
   price: number | '';
   isScheduled: boolean;
@@ -22,6 +24,7 @@ export interface ComposeValues {
 
 export const emptyCompose: ComposeValues = {
   text: '',
+  previewText: '',
   access: 'subscribers',
   price: '',
   isScheduled: false,
@@ -56,6 +59,9 @@ export function composePayload(values: ComposeValues, files: ComposeAttachments,
   const text = values.text.trim();
 
   if (type === 'text' && !text) errors.text = 'Write something or attach a photo, video or audio file.';
+  // The same rule as the server's (trimmed, at most 200 characters): refused, never cut short.
+  const previewText = ZFeedCreateRequest.shape.previewText.safeParse(values.previewText);
+  if (!previewText.success) errors.previewText = previewText.error.issues[0]?.message;
   if (values.hasPoll) {
     pollOptions.forEach((option, i) => {
       if (!option) errors[`pollOptions.${i}.text`] = 'A poll option cannot be empty.';
@@ -90,6 +96,7 @@ export function composePayload(values: ComposeValues, files: ComposeAttachments,
     payload: {
       type,
       text,
+      previewText: previewText.data ?? '',
       fileIds,
       thumbnailId: type === 'video' || type === 'audio' ? files.thumbnailId : null,
       teaserId: type === 'video' ? files.teaserId : null,

@@ -1,6 +1,7 @@
 import type { TFeed, TFeedUpdateRequest } from '@fanstage/contract';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 
 export interface FeedPage {
   data: TFeed[];
@@ -15,6 +16,24 @@ export const feedKeys = {
   creator: (username: string) => ['feeds', 'creator', username] as const,
   mine: ['feeds', 'mine'] as const,
 };
+
+/** One post as the viewer sees it (GET /user/feeds/:id); the post page's cache. */
+export const postKey = (id: string) => ['post', id] as const;
+
+/**
+ * The post page's post: the loader's copy first, then kept in the query cache so a vote, an edit
+ * or an unlock shows at once, and a purchase's invalidation reads it again.
+ */
+export function usePost(initial: TFeed) {
+  return useQuery({
+    queryKey: postKey(initial._id),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: TFeed }>(`/user/feeds/${encodeURIComponent(initial._id)}`, { signal })
+        .then((r) => r.data),
+    initialData: initial,
+  });
+}
 
 const nextOffset = (last: FeedPage, pages: FeedPage[]) => {
   const loaded = pages.reduce((n, p) => n + p.data.length, 0);
@@ -57,10 +76,10 @@ export function useMyFeeds() {
   });
 }
 
-/** Puts a changed post in every cached list that holds it. */
+/** Puts a changed post in every cached list that holds it, and in its own page's cache. */
 export function useReplacePost() {
   const queryClient = useQueryClient();
-  return (post: TFeed) =>
+  return (post: TFeed) => {
     queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: feedKeys.all }, (old) =>
       old
         ? {
@@ -72,12 +91,14 @@ export function useReplacePost() {
           }
         : old,
     );
+    if (queryClient.getQueryData(postKey(post._id))) queryClient.setQueryData(postKey(post._id), post);
+  };
 }
 
 /** Votes on a poll option; the answer is the post with its new counts. */
 export function useVote(postId: string) {
   const replace = useReplacePost();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (optionId: string) =>
       api.post<{ data: TFeed }>(`/user/feeds/vote/${postId}`, { optionId }).then((r) => r.data),
     onSuccess: replace,
@@ -86,7 +107,7 @@ export function useVote(postId: string) {
 
 export function useUpdatePost() {
   const replace = useReplacePost();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, input }: { id: string; input: TFeedUpdateRequest }) =>
       api.put<{ data: TFeed }>(`/performer/feeds/${id}`, input).then((r) => r.data),
     onSuccess: replace,
@@ -95,7 +116,7 @@ export function useUpdatePost() {
 
 export function useDeletePost() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`/performer/feeds/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.all }),
   });

@@ -53,7 +53,7 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
   const comments = useCommentsToggle(post, isCommentsOpen);
   const profilePath = `/${post.performer.username ?? post.performer._id}`;
   return (
-    <Card component="article" aria-label={`Post by ${post.performer.name}`}>
+    <Card component="article" aria-label={`Post by ${post.performer.name}`} data-post-id={post._id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Link to={profilePath} aria-label={post.performer.name}>
@@ -103,9 +103,14 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
         </Group>
       </Group>
 
-      {post.text ? (
+      {post.canView && post.text ? (
         <Text className={classes.text} mb="sm">
           <LinkedText text={post.text} />
+        </Text>
+      ) : !post.canView && post.previewText ? (
+        // A locked post shows only the creator's public line; its text is what is sold.
+        <Text className={classes.text} mb="sm" data-testid="post-preview-text">
+          <LinkedText text={post.previewText} />
         </Text>
       ) : null}
 

@@ -1,11 +1,19 @@
 import type { TFeed, TMediaView } from '@fanstage/contract';
 import { Badge, Button, Loader, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconLock, IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconFileText,
+  IconLock,
+  IconMusic,
+  IconPhoto,
+  IconVideo,
+} from '@tabler/icons-react';
 import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { plural } from '../../lib/format';
-import { paths } from '../../lib/guards';
+import { formatPrice, plural } from '../../lib/format';
+import { useLoginPath } from '../auth/use-login-path';
 import { LockSubscribeButton } from '../content/lock-subscribe';
 import { UnlockDialog } from '../wallet/unlock-dialog';
 import { CarouselArrows } from './carousel-arrows';
@@ -191,23 +199,69 @@ function lockedFacts(post: TFeed): { icon: typeof IconPhoto; text: string } | nu
 
 /**
  * A locked post: only its blurred preview (a data: URI from the server) behind a lock and what
- * the viewer can do about it. It never asks for the media itself.
+ * the viewer can do about it. It never asks for the media itself. A text or poll post has no
+ * picture to blur, so it gets a plain locked card instead of a fake photo.
  */
 export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?: number | null }) {
+  const loginPath = useLoginPath();
   const [unlockOpen, unlock] = useDisclosure(false);
   const cta = lockCallToAction(post, monthlyPrice);
   const facts = lockedFacts(post);
   const preview = post.files.find((f) => f.preview)?.preview;
-  const background = preview ?? post.thumbnail.url;
+  const isWordsOnly = post.type === 'text' || post.type === 'poll';
   const isCompact = !preview && post.thumbnail.source === 'default';
   const FactsIcon = facts?.icon;
+
+  const action =
+    cta.kind === 'login' ? (
+      <Button
+        component={Link}
+        to={loginPath}
+        variant={isWordsOnly ? 'filled' : 'white'}
+        color={isWordsOnly ? undefined : 'dark'}
+        radius="xl"
+      >
+        {cta.action}
+      </Button>
+    ) : cta.kind === 'purchase' ? (
+      <Button variant="gradient" radius="xl" onClick={unlock.open}>
+        {cta.action}
+      </Button>
+    ) : cta.kind === 'subscribe' ? (
+      <LockSubscribeButton performerId={post.performer._id} label={cta.action ?? 'Subscribe'} />
+    ) : null;
+  const dialog =
+    cta.kind === 'purchase' ? (
+      <UnlockDialog opened={unlockOpen} onClose={unlock.close} type="feed" id={post._id} price={post.price} />
+    ) : null;
+
+  if (isWordsOnly) {
+    const WordsIcon = post.type === 'poll' ? IconChartBar : IconFileText;
+    return (
+      <section className={classes.lockedWords} aria-label="Locked post">
+        <div className={classes.lockedWordsIcon}>
+          <IconLock size={22} />
+        </div>
+        <Text fw={700} fz="lg">
+          {cta.title}
+        </Text>
+        <Text size="sm" c="dimmed" component="div">
+          <WordsIcon size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
+          {post.type === 'poll' ? 'A poll' : 'A text post'}
+          {post.isSale && post.price > 0 ? ` · ${formatPrice(post.price)}` : ''}
+        </Text>
+        {action}
+        {dialog}
+      </section>
+    );
+  }
 
   return (
     <div
       className={`${classes.locked} ${isCompact ? classes.lockedCompact : ''}`}
       style={isCompact ? undefined : { aspectRatio: frameRatio(post.files[0]) }}
     >
-      <img className={classes.lockedBackground} src={background} alt="" aria-hidden />
+      <img className={classes.lockedBackground} src={preview ?? post.thumbnail.url} alt="" aria-hidden />
       <div className={classes.lockedOverlay}>
         <div className={classes.lockIcon}>
           <IconLock size={26} />
@@ -221,27 +275,9 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
             {facts.text}
           </Text>
         ) : null}
-        {cta.kind === 'login' ? (
-          <Button component={Link} to={paths.login} variant="white" color="dark" radius="xl">
-            {cta.action}
-          </Button>
-        ) : cta.kind === 'purchase' ? (
-          <Button variant="gradient" radius="xl" onClick={unlock.open}>
-            {cta.action}
-          </Button>
-        ) : cta.kind === 'subscribe' ? (
-          <LockSubscribeButton performerId={post.performer._id} label={cta.action ?? 'Subscribe'} />
-        ) : null}
+        {action}
       </div>
-      {cta.kind === 'purchase' ? (
-        <UnlockDialog
-          opened={unlockOpen}
-          onClose={unlock.close}
-          type="feed"
-          id={post._id}
-          price={post.price}
-        />
-      ) : null}
+      {dialog}
     </div>
   );
 }

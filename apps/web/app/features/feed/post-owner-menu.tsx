@@ -1,8 +1,9 @@
-import type { TFeed } from '@fanstage/contract';
-import { ActionIcon, Button, Group, Menu, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { maxFeedPrice, type TFeed, ZFeedUpdateRequest } from '@fanstage/contract';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconPin, IconPinnedOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AmountInput, amountProblem } from '../../components/amount-input';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeletePost, useUpdatePost } from './feed-api';
 
@@ -79,15 +80,24 @@ export function PostOwnerMenu({ post }: { post: TFeed }) {
 function EditPostModal({ post, onClose }: { post: TFeed; onClose: () => void }) {
   const update = useUpdatePost();
   const [text, setText] = useState(post.text);
+  const [previewText, setPreviewText] = useState(post.previewText);
+  const previewCheck = ZFeedUpdateRequest.shape.previewText.safeParse(previewText);
+  const previewError = previewCheck.success ? null : (previewCheck.error.issues[0]?.message ?? null);
   const [price, setPrice] = useState<number | ''>(post.isSale && post.price > 0 ? post.price : '');
   const isPayPerView = post.isSale && post.price > 0;
-  const priceError =
-    isPayPerView && !(typeof price === 'number' && price > 0) ? 'Set a price above $0.' : null;
+  const priceError = !isPayPerView
+    ? null
+    : price === '' || price <= 0
+      ? 'Set a price above $0.'
+      : amountProblem(price, { mode: 'money', noun: 'price', min: 0, max: maxFeedPrice });
 
   const save = () => {
-    if (priceError) return;
+    if (priceError || previewError) return;
     update.mutate(
-      { id: post._id, input: { text, ...(isPayPerView && typeof price === 'number' ? { price } : {}) } },
+      {
+        id: post._id,
+        input: { text, previewText, ...(isPayPerView && typeof price === 'number' ? { price } : {}) },
+      },
       {
         onSuccess: () => {
           notifySuccess();
@@ -110,18 +120,24 @@ function EditPostModal({ post, onClose }: { post: TFeed; onClose: () => void }) 
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
         />
+        <TextInput
+          label="Public teaser line (optional)"
+          description="Everyone sees this line, also while the post is locked."
+          value={previewText}
+          onChange={(e) => setPreviewText(e.currentTarget.value)}
+          error={previewError}
+        />
         {isPayPerView ? (
-          <NumberInput
+          <AmountInput
+            mode="money"
+            noun="price"
+            isOptional
             label="Price"
-            prefix="$"
-            decimalScale={2}
-            fixedDecimalScale
             min={0}
-            max={10_000}
-            allowNegative={false}
+            max={maxFeedPrice}
             w={200}
             value={price}
-            onChange={(v) => setPrice(v === '' ? '' : Number(v))}
+            onChange={setPrice}
             error={priceError}
           />
         ) : null}

@@ -1,8 +1,9 @@
 import type { TFeed, TReactionAction, TReactionState } from '@fanstage/contract';
-import { useMutation } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 
 /**
  * Like and bookmark of one post, optimistic: the button changes at once, the server's exact
@@ -15,7 +16,7 @@ export function usePostReactions(post: TFeed) {
     likesCount: post.likesCount,
   });
 
-  const mutation = useMutation({
+  const mutation = useWriteMutation({
     mutationFn: ({ action, on }: { action: TReactionAction; on: boolean }) =>
       apiRequest<{ data: TReactionState }>('/reactions', {
         method: on ? 'POST' : 'DELETE',

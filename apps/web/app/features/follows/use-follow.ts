@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { paths } from '../../lib/guards';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 
 export const followKeys = {
   all: ['follows'] as const,
@@ -25,9 +25,12 @@ interface FollowSnapshot {
 export function useFollow(performerId: string, initial: FollowSnapshot) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const queryClient = useQueryClient();
   const [state, setState] = useState(initial);
   const [isPending, setPending] = useState(false);
+  // A double click arrives before React re-renders the disabled button: the ref sees the first one.
+  const isRunning = useRef(false);
   const latest = useRef(state);
   latest.current = state;
 
@@ -38,10 +41,11 @@ export function useFollow(performerId: string, initial: FollowSnapshot) {
 
   const toggle = async () => {
     if (!user) {
-      void navigate(paths.login);
+      void navigate(loginPath);
       return;
     }
-    if (isPending) return;
+    if (isRunning.current) return;
+    isRunning.current = true;
     const before = latest.current;
     const willFollow = !before.isFollowed;
     setState({ isFollowed: willFollow, followers: Math.max(0, before.followers + (willFollow ? 1 : -1)) });
@@ -57,6 +61,7 @@ export function useFollow(performerId: string, initial: FollowSnapshot) {
       setState(before);
       notifyError(err);
     } finally {
+      isRunning.current = false;
       setPending(false);
     }
   };

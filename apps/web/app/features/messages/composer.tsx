@@ -1,10 +1,9 @@
-import { messageMaxLength, type TMessageCreate } from '@fanstage/contract';
+import { maximumMoneyAmount, messageMaxLength, type TMessageCreate } from '@fanstage/contract';
 import {
   ActionIcon,
   CloseButton,
   FileButton,
   Group,
-  NumberInput,
   Progress,
   Stack,
   Text,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconPaperclip, IconPhoto, IconSend, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AmountInput, amountProblem } from '../../components/amount-input';
 import { notifyError } from '../../lib/notify';
 import { isUploadRunning, type SentUpload, type UploadSender, useUploadQueue } from '../feed/use-uploads';
 import classes from './messages.module.css';
@@ -46,6 +46,16 @@ export function Composer({
   const hasFailed = uploads.items.some((i) => i.status === 'failed');
   const fileIds = uploads.items.flatMap((i) => (i.fileId ? [i.fileId] : []));
   const isEmpty = text.trim().length === 0 && fileIds.length === 0;
+  const priceProblem =
+    isCreator && uploads.items.length > 0
+      ? amountProblem(price, {
+          mode: 'money',
+          noun: 'price',
+          min: 0,
+          max: maximumMoneyAmount,
+          isOptional: true,
+        })
+      : null;
 
   if (!canSend) {
     return (
@@ -68,7 +78,7 @@ export function Composer({
   }
 
   async function submit() {
-    if (isEmpty || isUploading || hasFailed || isSending) return;
+    if (isEmpty || isUploading || hasFailed || isSending || priceProblem) return;
     setSending(true);
     try {
       await onSend({
@@ -126,15 +136,17 @@ export function Composer({
         </Group>
       ) : null}
       {isCreator && uploads.items.length > 0 ? (
-        <NumberInput
+        <AmountInput
+          mode="money"
+          noun="price"
+          isOptional
           label="Price to unlock"
           description="Leave empty to send it free."
           placeholder="e.g. 5.00"
           min={0}
-          decimalScale={2}
-          prefix="$"
+          max={maximumMoneyAmount}
           value={price}
-          onChange={(v) => setPrice(typeof v === 'number' ? v : '')}
+          onChange={setPrice}
           maw={220}
           size="xs"
         />

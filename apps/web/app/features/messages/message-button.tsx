@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/guards';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { conversationPath } from './conversation-list';
 import { startConversation } from './messages-api';
 
@@ -12,11 +12,12 @@ import { startConversation } from './messages-api';
 export function MessageButton({ performerId }: { performerId: string }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const [isBusy, setBusy] = useState(false);
 
   async function open() {
     if (!user) {
-      await navigate(paths.login);
+      await navigate(loginPath);
       return;
     }
     setBusy(true);

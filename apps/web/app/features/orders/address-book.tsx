@@ -11,10 +11,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { AddressFormModal } from './address-form';
 import { addressLine, ordersKeys, useAddresses } from './orders-api';
 
@@ -23,7 +24,7 @@ export function AddressBook() {
   const addresses = useAddresses();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TAddress | 'new' | null>(null);
-  const remove = useMutation({
+  const remove = useWriteMutation({
     mutationFn: (id: string) => api.delete(`/addresses/${id}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ordersKeys.addresses });

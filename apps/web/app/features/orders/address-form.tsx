@@ -1,10 +1,12 @@
 import type { TAddress, TAddressFields } from '@fanstage/contract';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
+import { useCountries } from '../reference/use-countries';
 import { ordersKeys } from './orders-api';
 
 const empty: TAddressFields = {
@@ -40,7 +42,10 @@ export function AddressFormModal(props: {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<TAddressFields>(address ? { ...empty, ...address } : empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
+  const countries = useCountries();
+  // The list's names are what an address stores; the picker shows and searches them.
+  const countryNames = (countries.data ?? []).map((c) => c.label);
+  const save = useWriteMutation({
     mutationFn: (input: TAddressFields) =>
       address
         ? api.put<{ data: TAddress }>(`/addresses/${address._id}`, input)
@@ -58,9 +63,13 @@ export function AddressFormModal(props: {
   });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
     const input = { ...values };
     for (const f of fields) input[f.key] = input[f.key].trim();
+    if (!input.country) {
+      setErrors({ country: 'Choose the country from the list.' });
+      return;
+    }
+    setErrors({});
     save.mutate(input);
   };
   return (
@@ -73,20 +82,42 @@ export function AddressFormModal(props: {
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {fields.map((f) => (
-              <TextInput
-                key={f.key}
-                label={f.label}
-                placeholder={f.placeholder}
-                required={f.required}
-                value={values[f.key]}
-                error={errors[f.key]}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setValues((v) => ({ ...v, [f.key]: value }));
-                }}
-              />
-            ))}
+            {fields.map((f) =>
+              f.key === 'country' ? (
+                <Select
+                  key={f.key}
+                  label={f.label}
+                  placeholder="Search for a country"
+                  required
+                  searchable
+                  nothingFoundMessage="No country by that name"
+                  data={
+                    values.country && !countryNames.includes(values.country)
+                      ? [values.country, ...countryNames]
+                      : countryNames
+                  }
+                  value={values.country || null}
+                  error={errors.country}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, country: value ?? '' }));
+                    setErrors((e) => ({ ...e, country: '' }));
+                  }}
+                />
+              ) : (
+                <TextInput
+                  key={f.key}
+                  label={f.label}
+                  placeholder={f.placeholder}
+                  required={f.required}
+                  value={values[f.key]}
+                  error={errors[f.key]}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setValues((v) => ({ ...v, [f.key]: value }));
+                  }}
+                />
+              ),
+            )}
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>

@@ -1,4 +1,4 @@
-import type { TProductCharge } from '@fanstage/contract';
+import { maximumOrderQuantity, type TProductCharge } from '@fanstage/contract';
 import {
   ActionIcon,
   Alert,
@@ -7,7 +7,6 @@ import {
   Card,
   EmptyState,
   Group,
-  NumberInput,
   Radio,
   Skeleton,
   Stack,
@@ -17,6 +16,12 @@ import { IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import {
+  AmountInput,
+  type AmountLimits,
+  type AmountValue,
+  amountProblem,
+} from '../../components/amount-input';
 import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -26,6 +31,13 @@ import { useCart } from './cart';
 import { addressLine, moneyRequest, newIdempotencyKey, ordersKeys, useAddresses } from './orders-api';
 
 type LineResult = { ok: true } | { ok: false; message: string };
+
+const quantityLimits = (stock: number | null | undefined): AmountLimits => ({
+  mode: 'quantity',
+  noun: 'quantity',
+  min: 1,
+  max: Math.max(1, Math.min(stock ?? maximumOrderQuantity, maximumOrderQuantity)),
+});
 
 /**
  * The cart and its checkout: each line is bought through the product charge (one order per line),
@@ -42,6 +54,12 @@ export function CartView() {
   // One key per line for this checkout, so a retry after a network error never charges twice.
   const [keys, setKeys] = useState<Record<string, string>>({});
   const [isPaying, setPaying] = useState(false);
+  // What was typed in each quantity field; the cart keeps the last valid quantity, never a changed one.
+  const [typed, setTyped] = useState<Record<string, AmountValue>>({});
+  const hasBadQuantity = cart.lines.some((l) => {
+    const value = typed[l.productId];
+    return value !== undefined && amountProblem(value, quantityLimits(l.stock)) !== null;
+  });
   const list = addresses.data?.data ?? [];
   const chosen = addressId ?? list[0]?._id ?? null;
   const hasPhysical = cart.lines.some((l) => l.type === 'physical');
@@ -115,14 +133,17 @@ export function CartView() {
               </Stack>
               <Group gap="xs" wrap="nowrap">
                 {line.type === 'physical' ? (
-                  <NumberInput
+                  <AmountInput
+                    {...quantityLimits(line.stock)}
                     aria-label={`Quantity of ${line.name}`}
-                    min={1}
-                    max={Math.max(1, Math.min(line.stock ?? 100, 100))}
-                    allowDecimal={false}
-                    value={line.quantity}
-                    onChange={(v) => cart.setQuantity(line.productId, Math.max(1, Number(v) || 1))}
-                    w={90}
+                    value={typed[line.productId] ?? line.quantity}
+                    onChange={(v) => {
+                      setTyped((t) => ({ ...t, [line.productId]: v }));
+                      if (v !== '' && amountProblem(v, quantityLimits(line.stock)) === null) {
+                        cart.setQuantity(line.productId, v);
+                      }
+                    }}
+                    w={{ base: 150, sm: 200 }}
                   />
                 ) : null}
                 <Text fw={700} miw={70} ta="right">
@@ -203,7 +224,7 @@ export function CartView() {
             variant="gradient"
             size="md"
             loading={isPaying}
-            disabled={total > balance || (hasPhysical && !chosen)}
+            disabled={hasBadQuantity || total > balance || (hasPhysical && !chosen)}
             onClick={() => void handleCheckout()}
           >
             Pay {formatPrice(total)}

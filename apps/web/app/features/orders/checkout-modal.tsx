@@ -1,22 +1,13 @@
-import type { TProduct, TProductCharge } from '@fanstage/contract';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { maximumOrderQuantity, type TProduct, type TProductCharge } from '@fanstage/contract';
+import { Alert, Button, Divider, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AmountInput, type AmountValue, amountProblem } from '../../components/amount-input';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { currentUserKey, useCurrentUser } from '../auth/use-current-user';
 import { AddressFormModal } from './address-form';
 import { addressLine, moneyRequest, newIdempotencyKey, ordersKeys, useAddresses } from './orders-api';
@@ -32,19 +23,25 @@ export function CheckoutModal(props: { product: TProduct; opened: boolean; onClo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isPhysical = product.type === 'physical';
-  const maxQuantity = isPhysical ? Math.max(1, Math.min(product.stock ?? 1, 100)) : 1;
-  const [quantity, setQuantity] = useState(1);
+  const maxQuantity = isPhysical ? Math.max(1, Math.min(product.stock ?? 1, maximumOrderQuantity)) : 1;
+  const [quantity, setQuantity] = useState<AmountValue>(1);
+  const quantityProblem = amountProblem(quantity, {
+    mode: 'quantity',
+    min: 1,
+    max: maxQuantity,
+    noun: 'quantity',
+  });
   const [addressId, setAddressId] = useState<string | null>(null);
   const [isAddingAddress, setAddingAddress] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const addresses = useAddresses();
   const list = addresses.data?.data ?? [];
   const chosen = addressId ?? list[0]?._id ?? null;
-  const total = Math.round(product.price * quantity * 100) / 100;
+  const total = quantityProblem === null ? Math.round(product.price * Number(quantity) * 100) / 100 : 0;
   const balance = user?.balance ?? 0;
   const isShort = total > balance;
 
-  const buy = useMutation({
+  const buy = useWriteMutation({
     mutationFn: () =>
       moneyRequest<{ data: TProductCharge }>(
         'POST',
@@ -71,14 +68,15 @@ export function CheckoutModal(props: { product: TProduct; opened: boolean; onClo
       <Modal opened={props.opened && !isAddingAddress} onClose={props.onClose} title={`Buy ${product.name}`}>
         <Stack>
           {isPhysical ? (
-            <NumberInput
+            <AmountInput
+              mode="quantity"
+              noun="quantity"
               label="Quantity"
               description={`${product.stock ?? 0} in stock`}
               min={1}
               max={maxQuantity}
-              allowDecimal={false}
               value={quantity}
-              onChange={(v) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(v) || 1)))}
+              onChange={setQuantity}
             />
           ) : (
             <Text size="sm" c="dimmed">
@@ -124,7 +122,7 @@ export function CheckoutModal(props: { product: TProduct; opened: boolean; onClo
           <Divider />
           <Group justify="space-between">
             <Text>
-              {quantity} × {formatPrice(product.price)}
+              {quantityProblem === null ? quantity : '—'} × {formatPrice(product.price)}
             </Text>
             <Text fw={800} fz="lg" data-testid="checkout-total">
               {formatPrice(total)}
@@ -144,7 +142,7 @@ export function CheckoutModal(props: { product: TProduct; opened: boolean; onClo
           <Button
             onClick={() => buy.mutate()}
             loading={buy.isPending}
-            disabled={isShort || (isPhysical && !chosen)}
+            disabled={quantityProblem !== null || isShort || (isPhysical && !chosen)}
             variant="gradient"
             size="md"
           >

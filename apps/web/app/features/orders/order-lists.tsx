@@ -14,13 +14,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconDownload, IconMapPin, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { addressLine, deliveryColors, ordersKeys, useAddresses, useOrders } from './orders-api';
 
 function OrdersFrame(props: {
@@ -99,7 +100,7 @@ export function BuyerOrders() {
   const orders = useOrders('buyer');
   const rows = orders.data?.data ?? [];
   const [changing, setChanging] = useState<TOrder | null>(null);
-  const download = useMutation({
+  const download = useWriteMutation({
     mutationFn: (productId: string) =>
       api.get<{ data: TDownloadLink }>(`/performer-assets/products/${productId}/download-link`),
     onSuccess: (res) => {
@@ -164,7 +165,7 @@ function ChangeAddressModal(props: { order: TOrder; onClose: () => void }) {
   const addresses = useAddresses();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
-  const save = useMutation({
+  const save = useWriteMutation({
     mutationFn: () =>
       api.put(`/orders/${props.order._id}/update/delivery-address`, { deliveryAddressId: chosen }),
     onSuccess: () => {
@@ -262,7 +263,7 @@ function DeliveryEditor({ order }: { order: TOrder }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(order.deliveryStatus);
   const [tracking, setTracking] = useState(order.trackingCode ?? '');
-  const save = useMutation({
+  const save = useWriteMutation({
     mutationFn: () =>
       api.put(`/orders/${order._id}/update`, {
         deliveryStatus: status,

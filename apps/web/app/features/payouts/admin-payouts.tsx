@@ -14,11 +14,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { ListPager } from '../admin-money/money-ui';
 import { pageQueryOf } from '../admin-money/money-values';
 import { moneyRequest, newIdempotencyKey, type Page } from '../orders/orders-api';
@@ -44,7 +45,7 @@ export function AdminPayouts() {
     if (list.error) notifyError(list.error);
   }, [list.error]);
   const [rejecting, setRejecting] = useState<TPayoutRequest | null>(null);
-  const act = useMutation({
+  const act = useWriteMutation({
     mutationFn: ({ id, action }: { id: string; action: 'approve' | 'mark-paid' }) =>
       action === 'mark-paid'
         ? moneyRequest('POST', `/admin/payout-requests/${id}/mark-paid`, {}, newIdempotencyKey())
@@ -159,7 +160,7 @@ export function AdminPayouts() {
 function RejectModal(props: { request: TPayoutRequest; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const reject = useMutation({
+  const reject = useWriteMutation({
     mutationFn: () =>
       api.post(`/admin/payout-requests/${props.request._id}/reject`, { reason: reason.trim() }),
     onSuccess: () => {

@@ -6,7 +6,6 @@ import {
   Card,
   EmptyState,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -18,12 +17,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
+import { AmountInput, type AmountValue, amountProblem } from '../../components/amount-input';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { moneyRequest, newIdempotencyKey } from '../orders/orders-api';
 import {
   payoutKeys,
@@ -85,7 +86,7 @@ export function PayoutRequestForm() {
   const settings = usePayoutSettings();
   const pending = usePendingReview();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState<number | string>('');
+  const [amount, setAmount] = useState<AmountValue>('');
   const [method, setMethod] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
@@ -93,7 +94,8 @@ export function PayoutRequestForm() {
   const methods = settings.data?.methods ?? [];
   const minimum = calc.data?.minimumPayoutAmount ?? 0;
   const available = calc.data?.available ?? 0;
-  const send = useMutation({
+  const amountLimits = { mode: 'money', noun: 'payout', min: minimum, max: available } as const;
+  const send = useWriteMutation({
     mutationFn: () =>
       moneyRequest<{ data: TPayoutRequest }>(
         'POST',
@@ -120,8 +122,9 @@ export function PayoutRequestForm() {
   });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    send.mutate();
+    const problem = amountProblem(amount, amountLimits);
+    setError(problem);
+    if (problem === null) send.mutate();
   };
   if (calc.isLoading || settings.isLoading || pending.isLoading) return <Skeleton h={220} radius="md" />;
   const isPending = pending.data?.pending ?? false;
@@ -147,13 +150,14 @@ export function PayoutRequestForm() {
             </Alert>
           ) : null}
           <Group grow align="flex-start" wrap="wrap">
-            <NumberInput
+            <AmountInput
+              {...amountLimits}
               label="Amount"
-              prefix="$"
-              min={0}
-              decimalScale={2}
               value={amount}
-              onChange={setAmount}
+              onChange={(v) => {
+                setAmount(v);
+                setError(null);
+              }}
               error={error}
               miw={160}
             />
@@ -177,7 +181,7 @@ export function PayoutRequestForm() {
             type="submit"
             leftSection={<IconCash size={18} />}
             loading={send.isPending}
-            disabled={methods.length === 0 || isPending || !amount}
+            disabled={methods.length === 0 || isPending || amountProblem(amount, amountLimits) !== null}
             w="fit-content"
           >
             Request payout
@@ -258,7 +262,7 @@ export function BankingSettingsForm() {
   const [paypal, setPaypal] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saved = settings.data?.banking;
-  const saveBank = useMutation({
+  const saveBank = useWriteMutation({
     mutationFn: () => api.put('/performers/banking-settings', values),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
@@ -270,7 +274,7 @@ export function BankingSettingsForm() {
       notifyError(err);
     },
   });
-  const savePaypal = useMutation({
+  const savePaypal = useWriteMutation({
     mutationFn: () =>
       api.put('/performers/payment-gateway-settings', { paypalEmail: (paypal ?? '').trim() || null }),
     onSuccess: () => {

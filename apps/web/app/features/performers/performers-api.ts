@@ -1,6 +1,7 @@
 import type { TPerformerMe, TPerformerPublic, TUpdatePerformerMe, TUserAdditional } from '@fanstage/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { type ExploreFilters, nextOffset, performerSearchQuery } from './search-params';
 
 export interface Page<T> {
@@ -54,7 +55,7 @@ export function useMyPerformerProfile() {
 /** Saves part of the creator's profile (PUT /performers/me) and refreshes the cached copy. */
 export function useUpdateMyPerformerProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: async (input: TUpdatePerformerMe) =>
       (await api.put<{ data: TPerformerMe }>('/performers/me', input)).data,
     onSuccess: (me) => queryClient.setQueryData(performerKeys.me, me),

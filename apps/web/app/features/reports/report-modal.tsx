@@ -1,10 +1,11 @@
 import type { TFeed } from '@fanstage/contract';
 import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { IconDots, IconFlag } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { useCurrentUser } from '../auth/use-current-user';
 import {
   buildReport,
@@ -26,7 +27,7 @@ export function ReportModal({ target, targetId, opened, onClose }: ReportModalPr
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: unknown) => api.post('/reports', body) });
+  const send = useWriteMutation({ mutationFn: (body: unknown) => api.post('/reports', body) });
 
   const handleClose = () => {
     setCategory(null);

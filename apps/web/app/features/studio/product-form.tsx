@@ -7,7 +7,6 @@ import {
   FileButton,
   Grid,
   Group,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconFile, IconPhoto, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { AmountInput } from '../../components/amount-input';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import classes from './studio.module.css';
@@ -180,17 +180,17 @@ export function ProductForm({
                     control={form.control}
                     name="stock"
                     render={({ field }) => (
-                      <NumberInput
+                      <AmountInput
+                        mode="quantity"
+                        noun="stock"
+                        isOptional
                         label="Stock"
                         placeholder="10"
                         min={0}
                         max={1_000_000}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        clampBehavior="none"
-                        w={{ base: '100%', sm: 160 }}
+                        w={{ base: '100%', sm: 200 }}
                         value={field.value}
-                        onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                        onChange={field.onChange}
                         onBlur={field.onBlur}
                         error={errors.stock?.message}
                       />

@@ -7,9 +7,10 @@ import type {
   TVideo,
   TVideoStatus,
 } from '@fanstage/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, apiUpload } from '../../lib/api';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { UploadSender } from '../feed/use-uploads';
 
 /** The creator's own assets: `/performer/performer-assets/…` (drafts and processing items included). */
@@ -113,7 +114,7 @@ export const useMyPhotos = (galleryId: string | null) =>
 
 export function useCreateGallery() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (input: TGalleryCreate) =>
       api.post<{ data: TGallery }>(`${mine}/galleries`, input).then((r) => r.data),
     onSuccess: () => refresh([studioKeys.galleries]),
@@ -123,7 +124,7 @@ export function useCreateGallery() {
 export function useUpdateGallery(id: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (input: TGalleryUpdate) =>
       api.put<{ data: TGallery }>(`${mine}/galleries/${id}`, input).then((r) => r.data),
     onSuccess: (gallery) => {
@@ -135,7 +136,7 @@ export function useUpdateGallery(id: string) {
 
 export function useDeleteGallery() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`${mine}/galleries/${id}`),
     onSuccess: (_, id) => refresh([studioKeys.galleries, studioKeys.photos], studioKeys.gallery(id)),
   });
@@ -143,7 +144,7 @@ export function useDeleteGallery() {
 
 export function useDeletePhoto() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`${mine}/photos/${id}`),
     // The gallery's photo count and cover may change with it.
     onSuccess: () => refresh([studioKeys.photos, studioKeys.galleries]),
@@ -152,7 +153,7 @@ export function useDeletePhoto() {
 
 export function useSetCover() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) =>
       api.post<{ data: TPhoto }>(`${mine}/photos/set-cover/${id}`).then((r) => r.data),
     onSuccess: () => refresh([studioKeys.photos, studioKeys.galleries]),
@@ -186,7 +187,7 @@ function useUploadMutation<TVars, TResult>(
   onSuccess: (result: TResult) => unknown,
 ) {
   const [progress, setProgress] = useState(0);
-  const mutation = useMutation({
+  const mutation = useWriteMutation({
     mutationFn: (vars: TVars) => {
       setProgress(0);
       return send(vars, setProgress);
@@ -238,7 +239,7 @@ export function useEditVideo(id: string) {
 export function useRemoveVideoFile(id: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (type: 'teaser' | 'thumbnail') =>
       api
         .delete<{ data: TVideo }>(`${mine}/videos/remove-file/${id}`, { query: { type } })
@@ -252,7 +253,7 @@ export function useRemoveVideoFile(id: string) {
 
 export function useDeleteVideo() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`${mine}/videos/${id}`),
     onSuccess: (_, id) => refresh([studioKeys.videos], studioKeys.video(id)),
   });
@@ -324,7 +325,7 @@ export function useSaveProduct(id: string | null) {
 
 export function useDeleteProduct() {
   const refresh = useRefreshAssets();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => api.delete(`${mine}/products/${id}`),
     onSuccess: (_, id) => refresh([studioKeys.products], studioKeys.product(id)),
   });

@@ -1,3 +1,4 @@
+import { maximumAssetPrice } from '@fanstage/contract';
 import {
   Button,
   Card,
@@ -5,7 +6,6 @@ import {
   EmptyState,
   Group,
   Modal,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -16,6 +16,7 @@ import { IconNotes, IconPhoto, IconPhotoScan, IconShoppingBag, IconVideo } from 
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { AmountInput } from '../../components/amount-input';
 import { placeholderKeys } from '../../lib/placeholders';
 import classes from './studio.module.css';
 import { type AssetAccess, accessHelp, accessOptions, itemsOf } from './studio-values';
@@ -235,21 +236,17 @@ export function PriceField<T extends FieldValues>(props: {
       control={props.control}
       name={'price' as Path<T>}
       render={({ field }) => (
-        <NumberInput
+        <AmountInput
+          mode="money"
+          noun="price"
+          isOptional
           label={props.label ?? 'Price'}
           placeholder="4.99"
-          prefix="$"
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=","
           min={0}
-          max={10_000}
-          clampBehavior="none"
-          allowNegative={false}
-          hideControls
+          max={maximumAssetPrice}
           w={{ base: '100%', sm: 200 }}
           value={field.value as number | ''}
-          onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           error={typeof props.error === 'string' ? props.error : undefined}
         />

@@ -63,12 +63,12 @@ function checkPrice(
   if (isRequired && price <= 0)
     ctx.addIssue({ code: 'custom', path: ['price'], message: 'Set a price above $0.' });
   else if (price < 0)
-    ctx.addIssue({ code: 'custom', path: ['price'], message: 'The price cannot be negative.' });
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'The price cannot be below $0.' });
   else if (price > maximumAssetPrice)
     ctx.addIssue({
       code: 'custom',
       path: ['price'],
-      message: `The price must be at most ${formatPrice(maximumAssetPrice)}.`,
+      message: `The price cannot be more than ${formatPrice(maximumAssetPrice)}.`,
     });
   else if (!twoPlaces(price))
     ctx.addIssue({ code: 'custom', path: ['price'], message: 'Use at most two decimal places.' });
@@ -206,9 +206,13 @@ export const ZProductForm = z
     if (v.stock === '')
       ctx.addIssue({ code: 'custom', path: ['stock'], message: 'How many do you have to sell?' });
     else if (!Number.isInteger(v.stock) || v.stock < 0)
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'The stock must be a whole number from 0.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stock'],
+        message: v.stock < 0 ? 'The stock cannot be below 0.' : 'The stock must be a whole number.',
+      });
     else if (v.stock > 1_000_000)
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'The stock must be at most 1000000.' });
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'The stock cannot be more than 1,000,000.' });
   });
 export type ProductFormValues = z.infer<typeof ZProductForm>;
 

@@ -10,6 +10,7 @@ import { paths } from '../../lib/guards';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { usePaymentGateway, useSavedCards, waitForCardSubscription } from '../wallet/cards-api';
 import { CardConfirmStep, type CardStage, newCard, PayWithControl, SavedCardSelect } from './card-payment-ui';
 import { siteCheckoutLabel, sitePaymentChoices } from './site-membership';
@@ -33,6 +34,7 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
   const settings = usePublicSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const gateway = usePaymentGateway(Boolean(user));
   const [isBusy, setBusy] = useState(false);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -103,7 +105,7 @@ export function SiteSubscribeButton({ hasExpired }: { hasExpired: boolean }) {
 
   async function handleSubscribe() {
     if (!user) {
-      void navigate(paths.login);
+      void navigate(loginPath);
       return;
     }
     setBusy(true);

@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../lib/guards';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { SubscriptionModal, useSubscriptionModal } from './subscription-modal';
 import { subscriptionsPath, useMySubscription } from './subscriptions-api';
 
@@ -15,6 +15,7 @@ import { subscriptionsPath, useMySubscription } from './subscriptions-api';
 export function SubscribeButton({ performer, label }: { performer: TPerformerPublic; label: string }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const modal = useSubscriptionModal();
   const mine = useMySubscription(performer._id, !!user);
   const subscription = mine.data;
@@ -50,7 +51,7 @@ export function SubscribeButton({ performer, label }: { performer: TPerformerPub
         fullWidth
         loading={!!user && mine.isPending}
         data-testid="subscribe-button"
-        onClick={() => (user ? modal.open(performer) : void navigate(paths.login))}
+        onClick={() => (user ? modal.open(performer) : void navigate(loginPath))}
       >
         {label}
       </Button>

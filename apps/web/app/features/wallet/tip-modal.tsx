@@ -1,13 +1,15 @@
-import { Anchor, Button, Chip, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Chip, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorCode, errorMessage } from '../../lib/errors';
+import { AmountInput, type AmountValue, amountProblem } from '../../components/amount-input';
+import { errorCode, errorDetails, errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { useLoginPath } from '../auth/use-login-path';
 import { walletPath } from './unlock-dialog';
 import { newIdempotencyKey, refreshWallet, sendTip } from './wallet-api';
 
@@ -33,32 +35,31 @@ export function TipModal({
   const min = settings.minimumTipPrice;
   const max = settings.maximumTipPrice;
   const presets = tipPresets(min, max);
-  const [amount, setAmount] = useState<number | string>(presets[0] ?? min);
+  const [amount, setAmount] = useState<AmountValue>(presets[0] ?? min);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const value = typeof amount === 'number' ? amount : Number(amount);
+  const problem = amountProblem(amount, { mode: 'money', min, max, noun: 'tip' });
   const balance = user?.balance ?? 0;
 
-  function validate(): string | null {
-    if (!Number.isFinite(value) || value <= 0) return 'Enter an amount.';
-    if (value < min) return `The tip must be at least ${formatPrice(min)}.`;
-    if (value > max) return `The tip cannot be more than ${formatPrice(max)}.`;
-    return null;
-  }
-
   async function handleTip() {
-    const problem = validate();
-    setError(problem);
-    if (problem) return;
+    if (problem !== null || amount === '') {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     try {
-      await sendTip(performer._id, value, newIdempotencyKey());
-      notifySuccess(`You tipped ${performer.name} ${formatPrice(value)}. Thank you!`);
+      await sendTip(performer._id, amount, newIdempotencyKey());
+      notifySuccess(`You tipped ${performer.name} ${formatPrice(amount)}. Thank you!`);
       await refreshWallet(queryClient);
       onClose();
     } catch (err) {
+      const amountDetail = errorDetails(err).find((d) => d.path === 'amount');
       if (errorCode(err) === 'INSUFFICIENT_BALANCE') setError(errorMessage(err));
-      else notifyError(err);
+      else {
+        // A limit the server refused sits on the field; the toast says it as a sentence.
+        if (amountDetail) setError(errorMessage(err));
+        notifyError(err);
+      }
     } finally {
       setBusy(false);
     }
@@ -68,8 +69,11 @@ export function TipModal({
     <Modal opened={opened} onClose={onClose} title={`Send a tip to ${performer.name}`} centered>
       <Stack gap="sm">
         <Chip.Group
-          value={presets.includes(value) ? String(value) : ''}
-          onChange={(v) => setAmount(Number(v))}
+          value={amount !== '' && presets.includes(amount) ? String(amount) : ''}
+          onChange={(v) => {
+            setAmount(Number(v));
+            setError(null);
+          }}
         >
           <Group gap="xs">
             {presets.map((p) => (
@@ -79,21 +83,24 @@ export function TipModal({
             ))}
           </Group>
         </Chip.Group>
-        <NumberInput
+        <AmountInput
+          mode="money"
+          noun="tip"
           label="Amount"
           description={`From ${formatPrice(min)} to ${formatPrice(max)}`}
           value={amount}
-          onChange={setAmount}
+          onChange={(v) => {
+            setAmount(v);
+            setError(null);
+          }}
           min={min}
           max={max}
-          decimalScale={2}
-          prefix="$"
           error={error}
           data-autofocus
         />
         <Text size="sm" c="dimmed">
           Your balance: <strong>{formatPrice(balance)}</strong>.{' '}
-          {balance < value ? (
+          {amount !== '' && balance < amount ? (
             <Anchor component={Link} to={walletPath} onClick={onClose}>
               Top up your wallet
             </Anchor>
@@ -104,9 +111,10 @@ export function TipModal({
           variant="gradient"
           leftSection={<IconCoin size={18} />}
           loading={isBusy}
+          disabled={problem !== null}
           onClick={handleTip}
         >
-          Send {Number.isFinite(value) && value > 0 ? formatPrice(value) : 'tip'}
+          Send {problem === null && amount !== '' ? formatPrice(amount) : 'tip'}
         </Button>
       </Stack>
     </Modal>
@@ -116,11 +124,12 @@ export function TipModal({
 /** The tip button of a creator's page: opens the tip modal (visitors are sent to log in). */
 export function TipButton({ performer }: { performer: { _id: string; name: string } }) {
   const user = useCurrentUser();
+  const loginPath = useLoginPath();
   const [opened, setOpened] = useState(false);
   if (!user) {
     return (
       <Tooltip label="Send a tip">
-        <Button component={Link} to="/auth/login" variant="default" px={10} aria-label="Send a tip">
+        <Button component={Link} to={loginPath} variant="default" px={10} aria-label="Send a tip">
           <IconCoin size={18} />
         </Button>
       </Tooltip>

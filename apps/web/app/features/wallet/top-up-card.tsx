@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -16,7 +15,8 @@ import {
 import { IconTicket, IconWallet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/errors';
+import { AmountInput, type AmountValue, amountProblem as problemOf } from '../../components/amount-input';
+import { errorDetails, errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
@@ -33,7 +33,8 @@ export function TopUpCard() {
   const min = settings.minimumWalletPrice;
   const max = settings.maximumWalletPrice;
   const [choice, setChoice] = useState<Choice>({ kind: 'amount' });
-  const [amount, setAmount] = useState<number | string>(Math.max(min, 50 <= max ? 50 : min));
+  // A suggestion, not a typed amount: 50 when the limits allow it, else the minimum.
+  const [amount, setAmount] = useState<AmountValue>(50 >= min && 50 <= max ? 50 : min);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<TAppliedCoupon | null>(null);
@@ -43,7 +44,7 @@ export function TopUpCard() {
   // One key per attempt: a double click sends the same key, a new attempt a new one.
   const attemptKey = useRef<string | null>(null);
 
-  const value = typeof amount === 'number' ? amount : Number(amount);
+  const value = amount === '' ? Number.NaN : amount;
   const target = choice.kind === 'package' ? { packageId: choice.pkg._id } : { amount: value };
   const basePrice = choice.kind === 'package' ? choice.pkg.price : value;
   const tokens = choice.kind === 'package' ? choice.pkg.tokens : value;
@@ -51,11 +52,11 @@ export function TopUpCard() {
 
   function amountProblem(): string | null {
     if (choice.kind === 'package') return null;
-    if (!Number.isFinite(value) || value <= 0) return 'Enter an amount.';
-    if (value < min) return `The top-up must be at least ${formatPrice(min)}.`;
-    if (value > max) return `The top-up cannot be more than ${formatPrice(max)}.`;
-    return null;
+    return problemOf(amount, { mode: 'money', min, max, noun: 'top-up' });
   }
+
+  // An amount out of its limits is never priced as if it were another one.
+  const isPayable = amountProblem() === null;
 
   function resetCoupon() {
     setCoupon(null);
@@ -99,6 +100,7 @@ export function TopUpCard() {
       else notifyError(new Error('This payment needs a card form that is not available here.'));
     } catch (error) {
       attemptKey.current = null;
+      if (errorDetails(error).some((d) => d.path === 'amount')) setAmountError(errorMessage(error));
       notifyError(error);
     } finally {
       setStarting(false);
@@ -146,7 +148,9 @@ export function TopUpCard() {
             })}
           </SimpleGrid>
         ) : null}
-        <NumberInput
+        <AmountInput
+          mode="money"
+          noun="top-up"
           label={choice.kind === 'package' ? 'Or another amount' : 'Amount'}
           description={`From ${formatPrice(min)} to ${formatPrice(max)}`}
           value={choice.kind === 'package' ? '' : amount}
@@ -159,9 +163,7 @@ export function TopUpCard() {
           onFocus={() => setChoice({ kind: 'amount' })}
           min={min}
           max={max}
-          decimalScale={2}
-          prefix="$"
-          error={amountError}
+          error={choice.kind === 'package' ? null : amountError}
         />
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
@@ -192,11 +194,11 @@ export function TopUpCard() {
         ) : null}
         <Group justify="space-between" className={classes.summary}>
           <Text size="sm" c="dimmed">
-            {Number.isFinite(tokens) && tokens > 0 ? `${formatPrice(tokens)} added to your wallet` : ' '}
+            {isPayable && tokens > 0 ? `${formatPrice(tokens)} added to your wallet` : ' '}
           </Text>
-          <Text fw={700}>To pay: {Number.isFinite(toPay) && toPay > 0 ? formatPrice(toPay) : '—'}</Text>
+          <Text fw={700}>To pay: {isPayable && toPay > 0 ? formatPrice(toPay) : '—'}</Text>
         </Group>
-        <Button size="md" variant="gradient" onClick={handleTopUp} loading={isStarting}>
+        <Button size="md" variant="gradient" onClick={handleTopUp} loading={isStarting} disabled={!isPayable}>
           Top up
         </Button>
       </Stack>

@@ -47,19 +47,30 @@ export function UnlockDialog({
   const isShort = balance < price;
   const name = names[type];
 
+  /**
+   * Every cache that shows the item reads it again: the post page's post, the feeds, bookmarks and
+   * creator pages (queries), galleries and videos (the page's loader), and the wallet.
+   */
+  async function showUnlocked() {
+    onClose();
+    await refreshWallet(queryClient);
+    await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'wallet' });
+    void revalidator.revalidate();
+    onUnlocked?.();
+  }
+
   async function handleUnlock() {
     setBusy(true);
     try {
       await unlockItem(type, id, newIdempotencyKey());
       notifySuccess(`Unlocked: enjoy this ${name}.`);
-      onClose();
-      await refreshWallet(queryClient);
-      // Posts come from queries, galleries and videos from the page's loader: reload both.
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'wallet' });
-      void revalidator.revalidate();
-      onUnlocked?.();
+      await showUnlocked();
     } catch (error) {
-      if (errorCode(error) === 'INSUFFICIENT_BALANCE') {
+      if (errorCode(error) === 'CONFLICT') {
+        // Bought before (another tab, or a page shown from an old copy): it is the fan's already.
+        notifySuccess(errorMessage(error));
+        await showUnlocked();
+      } else if (errorCode(error) === 'INSUFFICIENT_BALANCE') {
         notifications.show({
           color: 'red',
           autoClose: 3000,

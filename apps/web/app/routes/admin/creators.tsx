@@ -9,7 +9,6 @@ import {
   EmptyState,
   Group,
   Modal,
-  NumberInput,
   Pagination,
   Skeleton,
   Stack,
@@ -19,11 +18,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconUserCheck, IconX } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { AmountInput, amountProblem } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
+import { CreatorDocuments } from '../../features/admin/creator-documents';
 import { commissionToPercent, percentToCommission } from '../../features/admin/creator-review';
 import { profilePath } from '../../features/performers/performer-card';
 import { useCountries } from '../../features/reference/use-countries';
@@ -32,6 +33,7 @@ import { pageTitle } from '../../lib/meta';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
 import { placeholderKeys } from '../../lib/placeholders';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { Route } from './+types/creators';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -157,7 +159,7 @@ function CreatorRow({
   const countries = useCountries();
   const refresh = useReviewRefresh();
   const country = countries.data?.find((c) => c.value === performer.country)?.label ?? performer.country;
-  const verify = useMutation({
+  const verify = useWriteMutation({
     mutationFn: () => api.post(`/admin/performers/${performer._id}/verify-documents`),
     onSuccess: () => {
       notifySuccess(`${performer.name} is verified.`);
@@ -197,10 +199,11 @@ function CreatorRow({
             {performer.username ? `@${performer.username}` : 'No username'}
             {country ? ` · ${country}` : ''}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" mb={6}>
             Signed up {dayjs(performer.createdAt).format('MMM D, YYYY')} · {performer.documents.length}{' '}
             {performer.documents.length === 1 ? 'document' : 'documents'}
           </Text>
+          <CreatorDocuments performer={performer} />
         </div>
       </Group>
       <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
@@ -232,7 +235,7 @@ function CommissionEditor({ performer }: { performer: TAdminPerformer }) {
   const saved = commissionToPercent(performer.commissionPercentage);
   const [value, setValue] = useState<number | ''>(saved);
   useEffect(() => setValue(saved), [saved]);
-  const save = useMutation({
+  const save = useWriteMutation({
     mutationFn: () =>
       api.put(`/admin/performers/${performer._id}/commission`, {
         commissionPercentage: percentToCommission(value),
@@ -244,36 +247,38 @@ function CommissionEditor({ performer }: { performer: TAdminPerformer }) {
     onError: (err) => notifyError(err),
   });
   const isDirty = value !== saved;
+  const canSave =
+    isDirty &&
+    amountProblem(value, { mode: 'percent', noun: 'commission', min: 0, max: 100, isOptional: true }) ===
+      null;
 
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="xs" c="dimmed">
         Commission
       </Text>
-      <NumberInput
+      <AmountInput
+        mode="percent"
+        noun="commission"
+        isOptional
         aria-label={`Commission for ${performer.name}, in percent`}
         placeholder="Default"
-        suffix="%"
         size="xs"
-        w={92}
+        w={{ base: 120, sm: 160 }}
         min={0}
         max={100}
-        decimalScale={2}
-        allowNegative={false}
-        clampBehavior="strict"
-        hideControls
         value={value}
-        onChange={(v) => setValue(v === '' ? '' : Number(v))}
+        onChange={setValue}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && isDirty) save.mutate();
+          if (e.key === 'Enter' && canSave) save.mutate();
         }}
       />
       <Tooltip label="Save commission">
         <ActionIcon
-          variant={isDirty ? 'filled' : 'default'}
+          variant={canSave ? 'filled' : 'default'}
           size={30}
           aria-label="Save commission"
-          disabled={!isDirty}
+          disabled={!canSave}
           loading={save.isPending}
           onClick={() => save.mutate()}
         >
@@ -287,7 +292,7 @@ function CommissionEditor({ performer }: { performer: TAdminPerformer }) {
 function RejectModal({ performer, onClose }: { performer: TAdminPerformer | null; onClose: () => void }) {
   const refresh = useReviewRefresh();
   const [reason, setReason] = useState('');
-  const reject = useMutation({
+  const reject = useWriteMutation({
     mutationFn: (p: TAdminPerformer) =>
       api.post(`/admin/performers/${p._id}/reject-documents`, reason.trim() ? { reason: reason.trim() } : {}),
     onSuccess: (_res, p) => {

@@ -1,4 +1,4 @@
-import { type TSettingKey, type TSettings, ZSettings } from '@fanstage/contract';
+import { maximumSettingAmount, type TSettingKey, type TSettings, ZSettings } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -8,7 +8,6 @@ import {
   Grid,
   Group,
   NavLink,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -21,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Control,
   Controller,
@@ -32,6 +31,7 @@ import {
 } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
+import { AmountInput } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
@@ -39,6 +39,7 @@ import { pageTitle } from '../../lib/meta';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
 import { placeholderKeys } from '../../lib/placeholders';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { Route } from './+types/settings';
 import classes from './admin.module.css';
 
@@ -264,7 +265,7 @@ function SettingsEditor({ initial }: { initial: TSettings }) {
   const form = useForm({ resolver: zodResolver(ZSettings), defaultValues: initial });
   const errors = form.formState.errors;
 
-  const save = useMutation({
+  const save = useWriteMutation({
     mutationFn: (values: TSettings) => api.put<{ data: TSettings }>('/admin/settings', values),
     onSuccess: (res) => {
       queryClient.setQueryData(['admin', 'settings'], res.data);
@@ -394,17 +395,16 @@ function SettingField({ field, control, register, errors }: FieldProps & { field
           control={control}
           name={field.key}
           render={({ field: f }) => (
-            <NumberInput
+            <AmountInput
               {...common}
+              mode={field.kind === 'money' ? 'money' : field.kind === 'ratio' ? 'decimal' : 'quantity'}
+              noun={field.label.toLowerCase()}
+              isOptional
               value={typeof f.value === 'number' ? f.value : ''}
-              onChange={(v) => f.onChange(v === '' ? undefined : Number(v))}
+              onChange={(v) => f.onChange(v === '' ? undefined : v)}
               onBlur={f.onBlur}
-              min={0}
-              max={field.kind === 'ratio' ? 1 : undefined}
-              step={field.kind === 'ratio' ? 0.01 : field.kind === 'integer' ? 1 : 0.5}
-              decimalScale={field.kind === 'integer' ? 0 : 2}
-              prefix={field.kind === 'money' ? '$' : undefined}
-              thousandSeparator={field.kind === 'money' ? ',' : undefined}
+              min={field.kind === 'integer' ? 1 : 0}
+              max={field.kind === 'ratio' ? 1 : field.kind === 'integer' ? 365 : maximumSettingAmount}
             />
           )}
         />

@@ -22,7 +22,7 @@ import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
@@ -32,6 +32,7 @@ import { useCountries } from '../../features/reference/use-countries';
 import { apiUpload } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/form-errors';
+import { loginPathFor, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
@@ -59,6 +60,8 @@ function latestBirthDate(): string {
 }
 
 export default function CreatorRegisterPage() {
+  // A visitor sent here from the login page goes back to where they were.
+  const loginPath = loginPathFor(returnPathFrom(useLocation().search));
   const settings = usePublicSettings();
   const { doneMessage, finish } = useSignUpFinish();
   const countries = useCountries();
@@ -139,7 +142,7 @@ export default function CreatorRegisterPage() {
         icon={<IconMailCheck size={32} />}
         title="Check your email"
         actions={
-          <Button component={Link} to="/auth/login" variant="gradient">
+          <Button component={Link} to={loginPath} variant="gradient">
             Go to log in
           </Button>
         }
@@ -284,7 +287,7 @@ export default function CreatorRegisterPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/auth/login" fw={600}>
+            <Anchor component={Link} to={loginPath} fw={600}>
               Log in
             </Anchor>
             {' · '}

@@ -16,12 +16,12 @@ import { IconLock, IconMailExclamation, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
 import { errorCode, errorMessage } from '../../lib/errors';
-import { landingPathFor, paths } from '../../lib/guards';
+import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
@@ -39,6 +39,9 @@ export default function LoginPage() {
   const settings = usePublicSettings();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Back to where the person was (a locked post, a Follow button, a protected page), if it is safe.
+  const returnTo = returnPathFrom(useLocation().search);
+  const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
@@ -49,7 +52,7 @@ export default function LoginPage() {
     mutationFn: (values: { username: string; password: string; remember: boolean }) =>
       logIn(queryClient, values, { hashPassword: settings.hashPassword }),
     onSuccess: (user) => {
-      void navigate(user ? landingPathFor(user) : paths.home, { replace: true });
+      void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
     },
     onError: (err) => {
       if (errorCode(err) === 'EMAIL_NOT_VERIFIED') {
@@ -114,10 +117,10 @@ export default function LoginPage() {
       </form>
       <Divider label={`New to ${settings.siteName}?`} labelPosition="center" my="xl" />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Button component={Link} to="/auth/register" variant="default">
+        <Button component={Link} to={`/auth/register${carry}`} variant="default">
           Sign up as a fan
         </Button>
-        <Button component={Link} to="/auth/creator-register" variant="light">
+        <Button component={Link} to={`/auth/creator-register${carry}`} variant="light">
           Become a creator
         </Button>
       </SimpleGrid>

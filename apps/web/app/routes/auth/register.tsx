@@ -4,13 +4,14 @@ import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } fro
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { GenderField } from '../../features/auth/gender-field';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
+import { loginPathFor, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Sign up', ma
 const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
 
 export default function RegisterPage() {
+  // A visitor sent here from the login page goes back to where they were.
+  const loginPath = loginPathFor(returnPathFrom(useLocation().search));
   const settings = usePublicSettings();
   const { doneMessage, finish } = useSignUpFinish();
   const form = useForm({
@@ -56,7 +59,7 @@ export default function RegisterPage() {
         icon={<IconMailCheck size={32} />}
         title="Check your email"
         actions={
-          <Button component={Link} to="/auth/login" variant="gradient">
+          <Button component={Link} to={loginPath} variant="gradient">
             Go to log in
           </Button>
         }
@@ -112,7 +115,7 @@ export default function RegisterPage() {
           </Button>
           <Text size="sm" c="dimmed" ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/auth/login" fw={600}>
+            <Anchor component={Link} to={loginPath} fw={600}>
               Log in
             </Anchor>
             {' · '}

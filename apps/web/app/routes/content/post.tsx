@@ -1,9 +1,12 @@
 import type { TFeed } from '@fanstage/contract';
 import { Anchor, Box, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { absoluteImage, metaDescription, shareCardMeta } from '../../features/content/content-format';
 import { loadCreator, loadItem, monthlyPriceOf } from '../../features/content/content-loader';
+import { postKey, usePost } from '../../features/feed/feed-api';
 import { PostCard } from '../../features/feed/post-card';
 import { profilePath } from '../../features/performers/performer-card';
 import { siteNameOf } from '../../lib/meta';
@@ -27,7 +30,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const who = post.performer.username ? `@${post.performer.username}` : post.performer.name;
   return shareCardMeta({
     title: `Post by ${post.performer.name} (${who}) | ${siteName}`,
-    description: metaDescription(post.text, `A post by ${post.performer.name} on ${siteName}.`),
+    // A locked post's text is sold: its card carries the public line only (business rules).
+    description: metaDescription(
+      post.isLocked ? post.previewText : post.text,
+      `A post by ${post.performer.name} on ${siteName}.`,
+    ),
     url: `${origin}/post/${post._id}`,
     // The post's own picture only when it is not locked; otherwise the creator's public avatar.
     image:
@@ -37,7 +44,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, monthlyPrice } = loaderData;
+  const { monthlyPrice } = loaderData;
+  const queryClient = useQueryClient();
+  // Votes, edits and purchases change the cached post; a fresh loader run (Back, revalidation) wins.
+  useEffect(() => {
+    queryClient.setQueryData(postKey(loaderData.post._id), loaderData.post);
+  }, [queryClient, loaderData.post]);
+  const post = usePost(loaderData.post).data;
   return (
     <Box maw={680} mx="auto">
       <Stack gap="md">

@@ -1,9 +1,10 @@
 import type { TProduct } from '@fanstage/contract';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconShoppingCart } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useLoginPath } from '../../features/auth/use-login-path';
 import classes from '../../features/content/content.module.css';
 import {
   absoluteImage,
@@ -60,6 +61,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const isOwn = user?._id === product.performerId;
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
   const navigate = useNavigate();
+  const loginPath = useLoginPath();
   const cart = useCart(user?._id ?? null);
 
   return (
@@ -86,7 +88,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           variant="gradient"
           leftSection={<IconShoppingCart size={18} />}
           disabled={!stock.isAvailable || isOwn}
-          onClick={() => (user ? setCheckoutOpen(true) : navigate('/auth/login'))}
+          onClick={() => (user ? setCheckoutOpen(true) : navigate(loginPath))}
           fullWidth
         >
           {stock.isAvailable ? 'Buy' : 'Sold out'}
@@ -98,22 +100,37 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ? 'Paid from your wallet; physical goods ship to an address from your address book.'
               : 'This product is sold out for now.'}
         </Text>
-        {user && !isOwn && stock.isAvailable ? (
-          <Button
-            variant="default"
-            onClick={() => {
-              cart.add(product);
-              notifySuccess('Added to your cart');
-            }}
-            fullWidth
-          >
-            Add to cart
-          </Button>
-        ) : null}
+        {user && !isOwn && stock.isAvailable ? <AddToCartButton onAdd={() => cart.add(product)} /> : null}
         {isCheckoutOpen ? (
           <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
         ) : null}
       </Stack>
     </ContentPageFrame>
+  );
+}
+
+/**
+ * Adds the product once per visit of the page: the first click adds one unit and the button then says
+ * so (the quantity is changed in the cart), so a double click never puts two in the cart.
+ */
+function AddToCartButton({ onAdd }: { onAdd: () => void }) {
+  const wasAdded = useRef(false);
+  const [isAdded, setAdded] = useState(false);
+  return (
+    <Button
+      variant="default"
+      leftSection={isAdded ? <IconCheck size={16} /> : undefined}
+      disabled={isAdded}
+      onClick={() => {
+        if (wasAdded.current) return;
+        wasAdded.current = true;
+        onAdd();
+        setAdded(true);
+        notifySuccess('Added to your cart');
+      }}
+      fullWidth
+    >
+      {isAdded ? 'Added to your cart' : 'Add to cart'}
+    </Button>
   );
 }

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** A built file of the web app (script, style, image, font): asked for on every page, rarely of interest. */
+const isStaticFile = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return !path.startsWith('/api/') && /\.[a-z0-9]{1,8}$/i.test(path);
+};
+
+/** The level of a request's one log line: static files at debug, everything else at info. */
+export const requestLogLevel = (url: string): 'debug' | 'info' => (isStaticFile(url) ? 'debug' : 'info');
+
+/**
+ * One short line per request once it is answered (Fastify's own two lines per request, with every
+ * header, are turned off): method, URL, status and time. Static files log at debug, so one person
+ * clicking through the site does not fill the disk; server errors are logged in full by the error
+ * plugin.
+ */
+export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.log[requestLogLevel(request.url)](
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+});

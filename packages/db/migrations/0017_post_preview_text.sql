@@ -1,0 +1,2 @@
+ALTER TABLE "feeds" ADD COLUMN "preview_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "feeds" ADD CONSTRAINT "feeds_preview_text_length" CHECK (char_length("feeds"."preview_text") <= 200);
