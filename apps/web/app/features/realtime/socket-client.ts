@@ -4,6 +4,7 @@ import {
   type ServerEventName,
   type ServerEventPayloads,
   type ServerToClientEvents,
+  serverEvents,
 } from '@fanstage/contract';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { nextStatus, useSocketStatus } from './socket-status';
@@ -27,7 +28,7 @@ type Listener<K extends ServerEventName> = (payload: ServerEventPayloads[K]) => 
 
 let socket: AppSocket | null = null;
 const listeners = new Map<string, Set<(payload: never) => void>>();
-/** Called on every connect after the first: time to fetch what was missed. */
+/** Called after every reconnect, once the server has placed the socket in its rooms: time to fetch what was missed. */
 const reconnectListeners = new Set<() => void>();
 
 /** Listens to a server event for as long as the returned function is not called (survives reconnects). */
@@ -42,7 +43,11 @@ export function onServerEvent<K extends ServerEventName>(event: K, listener: Lis
   return () => set?.delete(listener as (payload: never) => void);
 }
 
-/** Runs after each reconnect (not the first connect). */
+/**
+ * Runs after each reconnect (not the first connect), when the server's `auth/result` for it has come:
+ * the socket is in its rooms by then, so whatever is saved later arrives live and whatever was saved
+ * before is in what the listener fetches. Fetching on the bare `connect` left a gap in between.
+ */
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
@@ -73,15 +78,21 @@ export function openSocket(options: { token?: string; url?: string } = {}): AppS
   });
   socket = created;
   let hasConnected = false;
+  let isCatchUpDue = false;
   const status = () => useSocketStatus.getState().status;
 
   created.on('connect', () => {
     setStatus(nextStatus(status(), 'connect'));
     if (hasConnected) {
+      isCatchUpDue = true;
       created.emit(clientEvents.authLogin, options.token ? { token: options.token } : {});
-      for (const listener of reconnectListeners) listener();
     }
     hasConnected = true;
+  });
+  created.on(serverEvents.authResult, () => {
+    if (!isCatchUpDue) return;
+    isCatchUpDue = false;
+    for (const listener of reconnectListeners) listener();
   });
   // A server going down closes the transport and the client retries; `io server disconnect` means
   // this session was revoked (logout elsewhere), which a retry would not mend.
