@@ -36,7 +36,7 @@ test('an admin creates a coupon and a token package; a fan sees the package on t
   await packageDialog.getByRole('button', { name: 'Create package' }).click();
   await expect(page.getByText('Package created')).toBeVisible();
   await expect(page.getByTestId('admin-package-row').filter({ hasText: packageName })).toContainText(
-    '$120 in tokens for $99',
+    '$120.00 in tokens for $99.00',
   );
 
   // A fan picks it on the wallet page and applies the coupon to it.
@@ -49,7 +49,7 @@ test('an admin creates a coupon and a token package; a fan sees the package on t
     .getByRole('radiogroup', { name: 'Token packages' })
     .getByRole('radio')
     .filter({ hasText: packageName });
-  await expect(pack).toContainText('$120 in tokens');
+  await expect(pack).toContainText('$120.00 in tokens');
   await pack.click();
   await fanPage.getByLabel('Coupon').fill(code);
   await fanPage.getByRole('button', { name: 'Apply' }).click();

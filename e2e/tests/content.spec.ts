@@ -143,8 +143,8 @@ test('a fan unlocks a pay-per-view text post, reads it, and Back shows it unlock
   await expect(locked).toBeVisible();
   await expect(page.getByText(teaser)).toBeVisible();
   await expect(page.getByText(secret)).toHaveCount(0);
-  await locked.getByRole('button', { name: 'Unlock for $3' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Unlock for $3' }).click();
+  await locked.getByRole('button', { name: 'Unlock for $3.00' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unlock for $3.00' }).click();
   await expect(page.getByText(secret)).toBeVisible();
   await expect(locked).toHaveCount(0);
 

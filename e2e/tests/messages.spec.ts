@@ -103,9 +103,9 @@ test('fan and creator chat live: each message once, unread counts, a paid photo 
   await expect(paid.getByTestId('locked-message')).toBeVisible();
   await expect(paid.locator('img')).toHaveCount(0);
   expect(await fanPage.content()).not.toContain('/api/files/private/');
-  await paid.getByRole('button', { name: /Unlock for \$5/ }).click();
+  await paid.getByRole('button', { name: /Unlock for \$5\.00/ }).click();
   const dialog = fanPage.getByRole('dialog');
-  await dialog.getByRole('button', { name: /Unlock for \$5/ }).click();
+  await dialog.getByRole('button', { name: /Unlock for \$5\.00/ }).click();
   await expect(paid.locator('img')).toBeVisible();
   await expect(paid.getByTestId('locked-message')).toHaveCount(0);
   // The creator's own copy was never locked.

@@ -61,8 +61,8 @@ test('a fan buys a physical product with a new address, the creator ships it and
   await fanPage.getByRole('option', { name: 'United States', exact: true }).click();
   await addressForm.getByRole('button', { name: 'Save address' }).click();
   await expect(checkout.getByLabel(/Home — Shopper Fan/)).toBeChecked();
-  await expect(checkout.getByTestId('checkout-total')).toHaveText('$40');
-  await checkout.getByRole('button', { name: 'Pay $40' }).click();
+  await expect(checkout.getByTestId('checkout-total')).toHaveText('$40.00');
+  await checkout.getByRole('button', { name: 'Pay $40.00' }).click();
   await expect(fanPage).toHaveURL(/\/user\/orders/);
   const fanOrder = fanPage.getByTestId('order-card').filter({ hasText: productName });
   await expect(fanOrder).toContainText('processing');
@@ -166,7 +166,7 @@ test('the cart keeps its lines per account across reloads and buys each line as 
   await page.goto('/user/cart');
   await page.reload();
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Pay $20' }).click();
+  await page.getByRole('button', { name: 'Pay $20.00' }).click();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await page.goto('/user/orders');
   for (const name of names) {

@@ -103,6 +103,6 @@ test('a creator makes a gallery with two photos, uploads a video and follows its
   await expect(page).toHaveURL(/\/creator\/products\/[0-9a-f-]{36}$/);
   await page.getByRole('link', { name: 'My products' }).click();
   await expect(page.getByTestId('studio-product').filter({ hasText: productName })).toContainText(
-    '$12 · 5 in stock',
+    '$12.00 · 5 in stock',
   );
 });

@@ -38,7 +38,7 @@ test('a fan with balance subscribes monthly from the modal, sees a subscriber-on
   await page.getByTestId('subscribe-button').click();
   const modal = page.getByRole('dialog', { name: 'Subscribe' });
   await expect(modal.getByTestId('plan-monthly')).toContainText('$9.99');
-  await expect(modal.getByTestId('subscription-balance')).toHaveText('$50');
+  await expect(modal.getByTestId('subscription-balance')).toHaveText('$50.00');
   await modal.getByRole('button', { name: 'Subscribe for $9.99' }).click();
   await expect(page.getByText('You are subscribed to Luna Rivers.')).toBeVisible();
   await expect(page.getByTestId('subscribed-badge')).toBeVisible();

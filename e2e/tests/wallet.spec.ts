@@ -18,7 +18,7 @@ async function balanceOf(request: APIRequestContext, account: { username: string
 
 async function startTopUp(page: Page, amount: string, coupon?: string) {
   await page.goto('/user/wallet');
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$0');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
   await page.getByLabel('Amount', { exact: true }).fill(amount);
   if (coupon) {
     await page.getByLabel('Coupon').fill(coupon);
@@ -43,11 +43,11 @@ test('a fan tops up 50 through the sandbox checkout with a 10 % coupon, pays 45 
   const fan = await registerFanByApi(request, 'topup');
   await logIn(page, fan);
   await startTopUp(page, '50', 'WELCOME10');
-  await expect(page.getByTestId('checkout-price')).toHaveText('$45');
+  await expect(page.getByTestId('checkout-price')).toHaveText('$45.00');
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Payment received')).toBeVisible();
   await page.getByRole('link', { name: 'Back to the wallet' }).click();
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$50');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$50.00');
   await expect(page.getByTestId('top-up-row').first()).toContainText('paid');
   expect(await balanceOf(request, fan)).toBe(50);
 });
@@ -60,7 +60,7 @@ test('a declined card credits nothing', async ({ page, request }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'The card was declined.' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel and go back' }).click();
   await page.waitForURL(/\/user\/wallet$/);
-  await expect(page.getByTestId('wallet-balance')).toHaveText('$0');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
   expect(await balanceOf(request, fan)).toBe(0);
 });
 
@@ -95,7 +95,7 @@ test('a fan unlocks a PPV post and sees its media, then tips the creator', async
   await page.getByRole('button', { name: 'Send a tip' }).click();
   const tip = page.getByRole('dialog');
   await tip.getByLabel('Amount').fill('10');
-  await tip.getByRole('button', { name: 'Send $10' }).click();
-  await expect(page.getByText(/You tipped .* \$10\. Thank you!/)).toBeVisible();
+  await tip.getByRole('button', { name: 'Send $10.00' }).click();
+  await expect(page.getByText(/You tipped .* \$10\.00\. Thank you!/)).toBeVisible();
   expect(await balanceOf(request, zoe)).toBeCloseTo(before - post!.price - 10, 2);
 });

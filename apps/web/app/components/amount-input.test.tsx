@@ -24,7 +24,7 @@ describe('the amount input', () => {
     const price = getByLabel('Price');
     await typeInto(price, '100000');
     expect(price.value).toBe('$100,000');
-    expect(fieldError(price)).toBe('The price cannot be more than $10,000.');
+    expect(fieldError(price)).toBe('The price cannot be more than $10,000.00.');
   });
 
   it('keeps a third decimal as typed and refuses it instead of rounding', async () => {

@@ -9,11 +9,13 @@ const offer = (over: Partial<Parameters<typeof subscriptionOffer>[0]> = {}) => (
 });
 
 describe('formatPrice', () => {
-  it('writes cents with two places and whole amounts without', () => {
+  it('always writes two places, whole amounts too, so no screen says $0 where another says $0.00', () => {
     expect(formatPrice(9.99)).toBe('$9.99');
     expect(formatPrice(12.5)).toBe('$12.50');
-    expect(formatPrice(300)).toBe('$300');
+    expect(formatPrice(300)).toBe('$300.00');
     expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(-20)).toBe('-$20.00');
   });
 });
 
@@ -37,18 +39,18 @@ describe('subscriptionOffer', () => {
   it('leads with the free period when one is on offer', () => {
     expect(subscriptionOffer(offer({ freeSubscription: true, monthlyPrice: 5 }), 7)).toEqual({
       label: 'Free for 7 days',
-      note: 'then $5/month',
+      note: 'then $5.00/month',
     });
     expect(subscriptionOffer(offer({ freeSubscription: true }), 1).label).toBe('Free for 1 day');
   });
 
   it('offers the yearly plan alone, or a plain Subscribe when no price is set', () => {
-    expect(subscriptionOffer(offer({ yearlyPrice: 50 }), 1).label).toBe('Subscribe for $50/year');
+    expect(subscriptionOffer(offer({ yearlyPrice: 50 }), 1).label).toBe('Subscribe for $50.00/year');
     expect(subscriptionOffer(offer(), 1)).toEqual({ label: 'Subscribe', note: null });
   });
 
   it('does not claim a saving when the yearly plan costs as much as twelve months', () => {
-    expect(subscriptionOffer(offer({ monthlyPrice: 10, yearlyPrice: 120 }), 1).note).toBe('or $120/year');
+    expect(subscriptionOffer(offer({ monthlyPrice: 10, yearlyPrice: 120 }), 1).note).toBe('or $120.00/year');
   });
 });
 
@@ -56,7 +58,7 @@ describe('priceBadge', () => {
   it('prefers Free, then the monthly price, then the yearly one', () => {
     expect(priceBadge(offer({ freeSubscription: true, monthlyPrice: 5 }))).toBe('Free');
     expect(priceBadge(offer({ monthlyPrice: 4.95 }))).toBe('$4.95/mo');
-    expect(priceBadge(offer({ yearlyPrice: 40 }))).toBe('$40/yr');
+    expect(priceBadge(offer({ yearlyPrice: 40 }))).toBe('$40.00/yr');
     expect(priceBadge(offer())).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
-/** Whole amounts read best without cents ($300), others always with two places ($12.50). */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The one way money reads in the app: dollars, thousands separated, always two places ($0.00, $12.50,
+ * $1,234.00, -$20.00). Balances, prices, totals and earnings all go through it, so one screen never
+ * says $0 where another says $0.00.
+ */
 export function formatPrice(amount: number): string {
-  const isWhole = Math.abs(amount - Math.round(amount)) < 0.005;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: isWhole ? 0 : 2,
-    maximumFractionDigits: isWhole ? 0 : 2,
-  }).format(isWhole ? Math.round(amount) : amount);
+  return dollars.format(amount);
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

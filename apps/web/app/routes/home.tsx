@@ -5,6 +5,7 @@ import { useCurrentUser } from '../features/auth/use-current-user';
 import { useHomeFeed } from '../features/feed/feed-api';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
 import { PostList } from '../features/feed/post-list';
+import { formatPrice } from '../lib/format';
 import { accountPathFor } from '../lib/guards';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
@@ -17,8 +18,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Home', matches);
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export default function HomePage() {
   const user = useCurrentUser();
@@ -79,7 +78,7 @@ export default function HomePage() {
               <IconWallet size={18} stroke={1.6} className={classes.dimIcon} />
             </Group>
             <Text fz={28} fw={800} lh={1.1}>
-              {money.format(user.balance)}
+              {formatPrice(user.balance)}
             </Text>
             <Text size="sm" c="dimmed" mt={4}>
               Use your balance to tip creators and unlock posts.

@@ -5,6 +5,7 @@ import { PageHeader } from '../components/page-header';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { SiteMembershipRenewal } from '../features/subscriptions/site-membership-renewal';
 import { SiteSubscribeButton } from '../features/subscriptions/site-subscribe-button';
+import { formatPrice } from '../lib/format';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
 import { usePublicSettings } from '../lib/settings';
@@ -60,7 +61,7 @@ export default function SiteSubscriptionPage() {
           </div>
           <Group gap={6} align="baseline">
             <Text fz={36} fw={800} lh={1}>
-              ${settings.siteSubscriptionPrice.toFixed(2)}
+              {formatPrice(settings.siteSubscriptionPrice)}
             </Text>
             <Text c="dimmed">per month</Text>
           </Group>

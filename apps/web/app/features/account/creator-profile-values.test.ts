@@ -75,6 +75,6 @@ describe('pricing form', () => {
   });
 
   it('describes the site range', () => {
-    expect(priceRangeText(limits)).toBe('From $2.95 to $300; leave empty to not offer it.');
+    expect(priceRangeText(limits)).toBe('From $2.95 to $300.00; leave empty to not offer it.');
   });
 });

@@ -8,10 +8,10 @@ import {
   IconHeartFilled,
   IconLock,
   IconMessageCircle,
-  IconRosetteDiscountCheckFilled,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { VerifiedBadge } from '../../components/verified-badge';
 import { formatCount } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
@@ -44,13 +44,7 @@ export function CreatorLine({
             <Text fw={700} truncate component={Link} to={to} style={{ color: 'inherit' }}>
               {performer.name}
             </Text>
-            {performer.verifiedDocument ? (
-              <IconRosetteDiscountCheckFilled
-                size={18}
-                color="var(--mantine-color-brand-6)"
-                aria-label="Verified creator"
-              />
-            ) : null}
+            {performer.verifiedDocument ? <VerifiedBadge size={18} /> : null}
           </Group>
           {performer.username ? (
             <Text size="sm" c="dimmed" truncate>

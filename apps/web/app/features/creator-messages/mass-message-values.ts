@@ -8,6 +8,7 @@ import {
   ZMassMessageAudience,
 } from '@fanstage/contract';
 import { z } from 'zod';
+import { formatPrice } from '../../lib/format';
 
 /** Who gets a mass message, in words a creator reads at a glance. */
 export const audienceOptions: { value: TMassMessageAudience; label: string; description: string }[] = [
@@ -64,8 +65,7 @@ export type MassMessageResult =
 export function priceProblem(price: number | '', fileCount: number): string | null {
   if (price === '' || price === 0) return null;
   if (price < 0) return 'The price cannot be negative.';
-  if (price > maximumMoneyAmount)
-    return `The price can be at most $${maximumMoneyAmount.toLocaleString('en-US')}.`;
+  if (price > maximumMoneyAmount) return `The price can be at most ${formatPrice(maximumMoneyAmount)}.`;
   if (fileCount === 0)
     return 'Attach a photo or video to charge for this message; text alone is always free.';
   return null;

@@ -1,7 +1,9 @@
 import type { TEarningStats } from '@fanstage/contract';
 
-/** Dollars with two decimals; a refund day's negative net reads "-$20.00". */
-export const money = (n: number): string => `${n < 0 ? '-' : ''}$${Math.abs(n).toFixed(2)}`;
+import { formatPrice } from '../../lib/format';
+
+/** A refund day's negative net reads "-$20.00" (the app's one money format). */
+export const money = formatPrice;
 
 /** "After 2 refunds (-$40.00)": what refunds made in the range took back from the net. */
 export const refundNote = (s: Pick<TEarningStats, 'refundCount' | 'refundedNet'>): string =>

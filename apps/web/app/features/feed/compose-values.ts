@@ -1,4 +1,5 @@
 import { maxFeedPrice, type TFeedCreateRequest, ZFeedCreateRequest } from '@fanstage/contract';
+import { formatPrice } from '../../lib/format';
 import { feedTypeOf } from './feed-format';
 
 /** Who may see the post: subscribers, buyers of this post, or every logged-in fan. */
@@ -71,8 +72,7 @@ export function composePayload(values: ComposeValues, files: ComposeAttachments,
   }
   const price = values.price === '' ? 0 : values.price;
   if (values.access === 'ppv' && !(price > 0)) errors.price = 'Set a price above $0 for a pay-per-view post.';
-  if (price > maxFeedPrice)
-    errors.price = `The price must be at most $${maxFeedPrice.toLocaleString('en-US')}.`;
+  if (price > maxFeedPrice) errors.price = `The price must be at most ${formatPrice(maxFeedPrice)}.`;
   let scheduledAt: string | null = null;
   if (values.isScheduled) {
     const at = values.scheduledAt ? new Date(values.scheduledAt) : null;

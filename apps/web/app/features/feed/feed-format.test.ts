@@ -63,7 +63,7 @@ describe('lockCallToAction', () => {
       title: 'Free for fans who log in',
     });
     expect(lockCallToAction({ reason: 'needs-login', price: 3, isSale: true }).title).toBe(
-      'Unlock this post for $3',
+      'Unlock this post for $3.00',
     );
   });
   it('offers nothing to a blocked viewer', () => {

@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import { ListPager } from '../admin-money/money-ui';
@@ -25,7 +26,7 @@ import { pageQueryOf } from '../admin-money/money-values';
 import { moneyRequest, newIdempotencyKey, type Page } from '../orders/orders-api';
 import { payoutKeys, payoutStatusColors } from './payouts-api';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
+const money = formatPrice;
 
 /** Admin review of payout requests: approve, reject with a reason, mark paid. */
 export function AdminPayouts() {

@@ -23,6 +23,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { AmountInput, type AmountValue, amountProblem } from '../../components/amount-input';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
+import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import { moneyRequest, newIdempotencyKey } from '../orders/orders-api';
@@ -36,7 +37,7 @@ import {
 } from './payouts-api';
 import { StripeConnectSection } from './stripe-connect';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
+const money = formatPrice;
 
 /** Earned, paid, pending and available, from `POST /payout-requests/calculate`. */
 export function PayoutSummary() {

@@ -1,7 +1,8 @@
 import type { TPerformerPublic } from '@fanstage/contract';
 import { Avatar, Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { IconRosetteDiscountCheckFilled, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { VerifiedBadge } from '../../components/verified-badge';
 import { plural, priceBadge } from '../../lib/format';
 import classes from './performer-card.module.css';
 
@@ -31,14 +32,7 @@ export function PerformerCard({ performer }: { performer: TPerformerPublic }) {
               <Text fw={700} truncate>
                 {performer.name}
               </Text>
-              {performer.verifiedDocument ? (
-                <IconRosetteDiscountCheckFilled
-                  size={16}
-                  color="var(--mantine-color-blue-5)"
-                  style={{ flexShrink: 0 }}
-                  aria-label="Verified creator"
-                />
-              ) : null}
+              {performer.verifiedDocument ? <VerifiedBadge size={16} /> : null}
             </Group>
             {performer.username ? (
               <Text size="sm" c="dimmed" truncate>

@@ -25,11 +25,11 @@ import {
   IconMapPin,
   IconPhoto,
   IconPlus,
-  IconRosetteDiscountCheckFilled,
   IconShoppingBag,
   IconVideo,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { VerifiedBadge } from '../../components/verified-badge';
 import { formatCount, subscriptionOffer } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
@@ -128,15 +128,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
               <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} className={classes.name}>
                 {performer.name}
               </Title>
-              {performer.verifiedDocument ? (
-                <Tooltip label="Verified creator">
-                  <IconRosetteDiscountCheckFilled
-                    size={24}
-                    className={classes.verified}
-                    aria-label="Verified creator"
-                  />
-                </Tooltip>
-              ) : null}
+              {performer.verifiedDocument ? <VerifiedBadge size={24} /> : null}
             </Group>
             {performer.username ? <Text c="dimmed">@{performer.username}</Text> : null}
           </Stack>

@@ -60,7 +60,7 @@ describe('gallery form', () => {
     ).toEqual({ price: 'Use at most two decimal places.' });
     expect(
       messagesOf(ZGalleryForm.safeParse({ ...emptyGalleryForm, title: 'A', access: 'ppv', price: 20_000 })),
-    ).toEqual({ price: 'The price cannot be more than $10,000.' });
+    ).toEqual({ price: 'The price cannot be more than $10,000.00.' });
     expect(ZGalleryForm.safeParse({ ...emptyGalleryForm, title: 'A', access: 'free' }).success).toBe(true);
   });
 

@@ -95,7 +95,7 @@ describe('the subscription modal payment choice', () => {
     await vi.waitFor(() => expect(button('Subscribe for $9.99')).toBeDefined());
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(cardOption()).toBeNull();
-    expect(document.querySelector('[data-testid="subscription-balance"]')?.textContent).toBe('$20');
+    expect(document.querySelector('[data-testid="subscription-balance"]')?.textContent).toBe('$20.00');
   });
 
   it('with the sandbox, card sends the fan to the checkout page after starting a card subscription', async () => {

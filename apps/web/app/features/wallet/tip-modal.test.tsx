@@ -32,9 +32,9 @@ describe('the tip dialog', () => {
     const amount = getByLabel('Amount');
     await typeInto(amount, '3');
     expect(amount.value).toBe('$3');
-    expect(fieldError(amount)).toBe('The tip must be at least $10.');
+    expect(fieldError(amount)).toBe('The tip must be at least $10.00.');
     const send = getButton('Send');
-    expect(send.textContent).not.toContain('$10');
+    expect(send.textContent).not.toContain('$10.00');
     expect(send.disabled).toBe(true);
     await click(send);
     expect(tipCalls(fetchMock)).toHaveLength(0);
@@ -45,7 +45,7 @@ describe('the tip dialog', () => {
     const amount = getByLabel('Amount');
     await typeInto(amount, '20000');
     expect(amount.value).toBe('$20,000');
-    expect(fieldError(amount)).toBe('The tip cannot be more than $10,000.');
+    expect(fieldError(amount)).toBe('The tip cannot be more than $10,000.00.');
     expect(getButton('Send').disabled).toBe(true);
   });
 
@@ -76,7 +76,7 @@ describe('the tip dialog', () => {
     });
     const amount = getByLabel('Amount');
     await typeInto(amount, '12');
-    await click(getButton('Send $12'));
+    await click(getButton('Send $12.00'));
     await vi.waitFor(() => expect(fieldError(getByLabel('Amount'))).toBe('The tip must be at least 15.00.'));
     expect(getByLabel('Amount').value).toBe('$12');
   });

@@ -157,7 +157,7 @@ describe('the post page', () => {
     const card = document.querySelector('[aria-label="Locked post"]');
     expect(card?.textContent).toContain('A text post');
     expect(card?.querySelector('img')).toBeNull();
-    expect(buttonNamed('Unlock for $3')).toBeDefined();
+    expect(buttonNamed('Unlock for $3.00')).toBeDefined();
   });
 
   it('shows the text once a fan who had already bought the post presses Unlock again ("already bought")', async () => {
@@ -200,10 +200,10 @@ describe('the post page', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderPostPage(locked);
-    await act(async () => buttonNamed('Unlock for $3')?.click());
+    await act(async () => buttonNamed('Unlock for $3.00')?.click());
     const confirm = await vi.waitFor(() => {
       const found = [...document.querySelectorAll('.mantine-Modal-content button')].find(
-        (b) => b.textContent?.trim() === 'Unlock for $3',
+        (b) => b.textContent?.trim() === 'Unlock for $3.00',
       ) as HTMLButtonElement | undefined;
       expect(found).toBeDefined();
       return found;
