@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { useHomeFeed } from '../features/feed/feed-api';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
+import { greeting } from '../features/home/greeting';
 import { PostList } from '../features/feed/post-list';
 import { formatPrice } from '../lib/format';
 import { accountPathFor } from '../lib/guards';
@@ -23,7 +24,6 @@ export default function HomePage() {
   const user = useCurrentUser();
   const feed = useHomeFeed();
   if (!user) return <FeedSkeleton />;
-  const firstName = user.name.split(' ')[0] || user.name;
 
   return (
     <Grid gap="xl">
@@ -34,7 +34,7 @@ export default function HomePage() {
               <Avatar src={user.avatar} alt="" size={56} radius="xl" className={classes.welcomeAvatar} />
               <div style={{ minWidth: 0 }}>
                 <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.2} c="white">
-                  Welcome back, {firstName}!
+                  {greeting(user)}
                 </Title>
                 <Text className={classes.welcomeText} mt={4}>
                   New posts from the creators you follow show up here.
