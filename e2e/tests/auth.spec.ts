@@ -185,3 +185,45 @@ test('a visitor opening a protected URL logs in and lands back there; a foreign 
   await page.getByRole('button', { name: /log in/i }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('changing the email asks for the password, changes only when the link to the new address is opened, and tells the old one', async ({
+  page,
+  request,
+}) => {
+  const account = await registerFanByApi(request, 'em');
+  const newEmail = `new-${account.email}`;
+  await loginInBrowser(page, account.username, account.password);
+  await page.goto('/user/account');
+  // The profile shows the address; it is changed in its own card.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByLabel('Your password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByText('Not correct.')).toBeVisible();
+  await expect(page.getByTestId('email-change-sent')).toHaveCount(0);
+
+  await page.getByLabel('Your password').fill(account.password);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByTestId('email-change-sent')).toContainText(/sent a confirmation link/i);
+
+  const admin = await apiLogin(request, 'e2e-admin@example.test', 'e2e-admin-pass');
+  const mails = async () =>
+    (await (await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${admin}` } })).json())
+      .data as { to: string; subject: string; text: string }[];
+  const confirmMail = (await mails()).find((m) => m.to === newEmail);
+  const url = new URL(confirmMail!.text.match(/https?:\/\/\S+confirm-email\?token=[\w-]+/)![0]);
+  // Nothing changed until the link is opened.
+  await page.reload();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { name: 'Your email is changed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to your account' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+  expect((await mails()).some((m) => m.to === account.email && /email/i.test(m.subject))).toBe(true);
+
+  // The link works once.
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText(/invalid, used or expired/i)).toBeVisible();
+});

@@ -9,6 +9,7 @@ export default [
     route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
     route('auth/reset-password', 'routes/auth/reset-password.tsx'),
     route('auth/verify-email', 'routes/auth/verify-email.tsx'),
+    route('auth/confirm-email', 'routes/auth/confirm-email.tsx'),
   ]),
   route('geo-blocked', 'routes/geo-blocked.tsx'),
   layout('routes/layouts/primary.tsx', [

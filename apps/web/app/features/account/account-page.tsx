@@ -8,6 +8,7 @@ import { useMyPerformerProfile } from '../performers/performers-api';
 import { AvatarCard } from './avatar-card';
 import { CoverCard } from './cover-card';
 import { CreatorProfileForm } from './creator-profile-form';
+import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { PricingForm } from './pricing-form';
 import { ProfileForm } from './profile-form';
@@ -50,6 +51,7 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
           <Stack gap="lg">
             <ProfileForm key={user.updatedAt} user={user} />
             {source === 'performer' ? <CreatorForms /> : null}
+            <EmailForm user={user} />
             <PasswordForm source={source} />
           </Stack>
         </Grid.Col>

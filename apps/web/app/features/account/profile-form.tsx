@@ -76,8 +76,15 @@ export function ProfileForm({ user }: { user: TCurrentUser }) {
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
+              // An address, once set, changes only through Change email (password, then a link to the
+              // new address); here it is shown. An account without one (social sign-up) sets it here.
+              readOnly={Boolean(user.email)}
               description={
-                settings.requireEmailVerification ? 'A new address must be verified again.' : undefined
+                user.email
+                  ? 'Change it under Email below.'
+                  : settings.requireEmailVerification
+                    ? 'You will get a link to verify it.'
+                    : undefined
               }
               error={errors.email?.message}
               {...form.register('email')}
