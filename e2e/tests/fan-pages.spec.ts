@@ -165,3 +165,29 @@ test('a fan reports a post and the report reaches the admin queue', async ({ pag
     }),
   );
 });
+
+test('a visitor writes to the team from the footer: empty fields are named, the message is mailed to the admin', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/explore');
+  await page.getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Please write your message.')).toBeVisible();
+
+  const email = `visitor-${Date.now()}@example.test`;
+  await page.getByLabel('Your name').fill('Curious Visitor');
+  await page.getByLabel('Your email').fill(email);
+  await page.getByLabel('Message').fill('Do creators here do custom videos?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'your message is sent' })).toBeVisible();
+
+  const outbox = await request.get('/api/admin/outbox', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const mail = ((await outbox.json()).data as { subject: string; text: string }[]).find((m) =>
+    m.text.includes(email),
+  );
+  expect(mail?.text).toContain('Do creators here do custom videos?');
+});

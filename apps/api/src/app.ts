@@ -26,6 +26,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(reactionsRoutes, { ctx });
       await api.register(commentsRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(subscriptionsRoutes, { ctx });

@@ -15,6 +15,7 @@ export default [
   layout('routes/layouts/primary.tsx', [
     route('home', 'routes/home.tsx'),
     route('explore', 'routes/explore.tsx'),
+    route('contact', 'routes/contact.tsx'),
     route('site-subscription', 'routes/site-subscription.tsx'),
     route('user/account', 'routes/user/account.tsx'),
     route('user/following', 'routes/user/following.tsx'),

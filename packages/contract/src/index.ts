@@ -3,6 +3,7 @@ export * from './assets';
 export * from './auth';
 export * from './comments';
 export * from './common';
+export * from './contact';
 export * from './errors';
 export * from './feeds';
 export * from './follows';

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (a contact form's sender); the From stays the site's own address. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -29,6 +31,7 @@ export function createMailer(options: { db: DbHandle; smtpUrl?: string; from: st
           subject: m.subject,
           text: m.text,
           html: m.html,
+          replyTo: m.replyTo,
         });
       },
     };

@@ -307,9 +307,14 @@ export function SiteFooter() {
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} {settings.siteName}. All rights reserved.
           </Text>
-          <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
-            IP geolocation by DB-IP
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to="/contact" size="xs" c="dimmed">
+              Contact us
+            </Anchor>
+            <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs" c="dimmed">
+              IP geolocation by DB-IP
+            </Anchor>
+          </Group>
         </Group>
       </Container>
     </footer>
