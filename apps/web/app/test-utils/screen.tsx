@@ -4,11 +4,18 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { currentUserKey } from '../features/auth/use-current-user';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Mantine's autosizing text area listens for web fonts; happy-dom has no font set.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 /*
  * A small stand-in for Testing Library (not a dependency of this project): render a screen with the
@@ -17,11 +24,20 @@ import { currentUserKey } from '../features/auth/use-current-user';
 
 let root: Root | null = null;
 
-/** Renders one screen inside Mantine, react-query (with the given user) and a memory router. */
-export function renderScreen(element: ReactNode, options: { user?: Partial<TCurrentUser> | null } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/**
+ * Renders one screen inside Mantine, react-query (with the given user) and a memory router at `/`.
+ * `routes` are the pages the screen may navigate to (matched before the screen's own catch-all);
+ * `staleTime` keeps seeded query data from being fetched again.
+ */
+export function renderScreen(
+  element: ReactNode,
+  options: { user?: Partial<TCurrentUser> | null; routes?: RouteObject[]; staleTime?: number } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: options.staleTime ?? 0 } },
+  });
   queryClient.setQueryData(currentUserKey, (options.user ?? null) as TCurrentUser | null);
-  const router = createMemoryRouter([{ path: '*', element }]);
+  const router = createMemoryRouter([...(options.routes ?? []), { path: '*', element }]);
   const container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);

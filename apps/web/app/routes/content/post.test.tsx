@@ -1,22 +1,10 @@
-import type { TCurrentUser, TFeed } from '@fanstage/contract';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TFeed } from '@fanstage/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../features/auth/use-current-user';
+import { cleanupScreen, renderScreen, stubFetch } from '../../test-utils/screen';
 import PostPage from './post';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// Mantine's autosizing text area (the comment box) listens for web fonts; happy-dom has no font set.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
+afterEach(cleanupScreen);
 
 const poll: TFeed = {
   _id: '0198f000-0000-7000-8000-000000000010',
@@ -74,50 +62,22 @@ const afterVote: TFeed = {
   },
 };
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
 /** The API: a vote answers the post with its new counts; comments are empty. */
-function stubApi() {
-  const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    if (String(url).includes('/user/feeds/vote/') && init?.method === 'POST') {
-      return Response.json({ data: afterVote });
-    }
-    return Response.json({ data: [], total: 0 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubApi = () =>
+  stubFetch((path, init) =>
+    path.includes('/user/feeds/vote/') && init?.method === 'POST'
+      ? Response.json({ data: afterVote })
+      : Response.json({ data: [], total: 0 }),
+  );
 
 function renderPostPage(post: TFeed) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-  queryClient.setQueryData(currentUserKey, {
-    _id: 'fan',
-    role: 'user',
-    balance: 20,
-  } as unknown as TCurrentUser);
   const props = {
     loaderData: { post, monthlyPrice: null, origin: 'http://localhost' },
   } as unknown as Parameters<typeof PostPage>[0];
-  const router = createMemoryRouter([{ path: '/', element: <PostPage {...props} /> }]);
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root?.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
-  );
+  renderScreen(<PostPage {...props} />, {
+    user: { _id: 'fan', role: 'user', balance: 20 },
+    staleTime: 30_000,
+  });
 }
 
 const buttonNamed = (name: string) =>
@@ -173,8 +133,7 @@ describe('the post page', () => {
       price: 3,
       reason: 'needs-purchase',
     };
-    const fetchMock = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(url);
+    stubFetch((path, init) => {
       if (path.includes(`/wallet/charges/feed/${poll._id}`) && init?.method === 'POST') {
         return Response.json(
           {
@@ -198,7 +157,6 @@ describe('the post page', () => {
       }
       return Response.json({ data: [], total: 0 });
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderPostPage(locked);
     await act(async () => buttonNamed('Unlock for $3.00')?.click());
     const confirm = await vi.waitFor(() => {
