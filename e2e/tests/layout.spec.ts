@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminLogin, loginInBrowser } from './support';
+import { adminLogin, apiLogin, loginInBrowser } from './support';
 
 const overflowOf = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -46,3 +46,42 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+test('the gallery lightbox keeps its photo and arrows inside a 1280×800 window', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Ava subscribes to Luna (demo seed): Luna's galleries that are not for sale are open to her.
+  const luna = (await (await request.get('/api/performers/luna.rivers')).json()).data as { _id: string };
+  const token = await apiLogin(request, 'ava.thompson', 'fanpass123');
+  const res = await request.get(`/api/performer-assets/galleries/search?performerId=${luna._id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const galleries = (await res.json()).data as { _id: string; isLocked: boolean; numOfItems?: number }[];
+  const open = galleries.find((g) => !g.isLocked);
+  expect(open, 'the demo seed has a gallery Ava may view').toBeTruthy();
+
+  await loginInBrowser(page, 'ava.thompson', 'fanpass123');
+  await page.goto(`/gallery/${open?._id}`);
+  await page
+    .getByRole('button', { name: /Open photo/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('img')).toBeVisible();
+  await dialog
+    .locator('img')
+    .evaluate((img: HTMLImageElement) =>
+      img.complete ? null : new Promise((done) => img.addEventListener('load', done, { once: true })),
+    );
+  for (const part of [dialog.locator('img'), dialog.getByRole('button', { name: 'Next photo' })]) {
+    const box = await part.boundingBox();
+    expect(box, 'on screen').not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+  }
+  await page.screenshot({ path: '../.tmp/screens/lightbox-1280.png' });
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog).toContainText('Photo 2 of');
+});
