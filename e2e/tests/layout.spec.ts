@@ -63,6 +63,7 @@ test('the gallery lightbox keeps its photo and arrows inside a 1280×800 window'
   expect(open, 'the demo seed has a gallery Ava may view').toBeTruthy();
 
   await loginInBrowser(page, 'ava.thompson', 'fanpass123');
+  await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/gallery/${open?._id}`);
   await page
     .getByRole('button', { name: /Open photo/ })
