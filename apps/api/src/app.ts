@@ -39,6 +39,7 @@ import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { registerPaymentJobs } from './modules/payments/payments.jobs';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerMediaJobs(ctx);
   await registerSubscriptionJobs(ctx, app);
   await registerWalletJobs(ctx, app);
+  await registerPaymentJobs(ctx, app);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

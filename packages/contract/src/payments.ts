@@ -7,7 +7,8 @@ export const paymentGatewayNames = ['sandbox', 'stripe'] as const;
 export const ZPaymentGatewayName = z.enum(paymentGatewayNames);
 export type TPaymentGatewayName = z.infer<typeof ZPaymentGatewayName>;
 
-export const paymentOrderStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/** `expired`: a top-up not paid within an hour of its start; nothing was charged. */
+export const paymentOrderStatuses = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export const ZPaymentOrderStatus = z.enum(paymentOrderStatuses);
 export type TPaymentOrderStatus = z.infer<typeof ZPaymentOrderStatus>;
 

@@ -64,8 +64,13 @@ export const ZPerformerPublic = z.object({
   /** Decimal prices (two places); null when the creator does not offer that plan. */
   monthlyPrice: z.number().nullable(),
   yearlyPrice: z.number().nullable(),
-  /** A free subscription is on offer now: the creator offers it and the site allows it. */
+  /**
+   * A free subscription is on offer to this viewer now: the creator offers it, the site allows it
+   * and the viewer has not used it yet (a fan may take it once per creator).
+   */
   freeSubscription: z.boolean(),
+  /** The viewer took this creator's free subscription before; always false for visitors. */
+  hasUsedFreeSubscription: z.boolean(),
   /** Fans must subscribe before they can message this creator. */
   requiresSubscriptionToMessage: z.boolean(),
   stats: ZPerformerStats,

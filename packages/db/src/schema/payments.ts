@@ -160,7 +160,11 @@ export const stripeConnectedAccounts = pgTable('stripe_connected_accounts', {
 export const paymentOrderTypes = ['wallet_top_up', 'subscription'] as const;
 export type PaymentOrderType = (typeof paymentOrderTypes)[number];
 
-export const paymentOrderStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/**
+ * expired: a top-up still pending an hour after it started (the fan left the checkout); the
+ * payments job sets it, and a late confirmation from the gateway still credits the order.
+ */
+export const paymentOrderStatuses = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export type PaymentOrderStatus = (typeof paymentOrderStatuses)[number];
 
 /** One payment sent to a gateway; the wallet is credited only when the gateway confirms it. */

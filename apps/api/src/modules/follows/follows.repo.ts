@@ -6,6 +6,7 @@ import {
   follows,
   performerProfiles,
   sql,
+  subscriptions,
   type Transaction,
   users,
 } from '@fanstage/db';
@@ -71,11 +72,17 @@ export const listFollowing = async (
         user: users,
         profile: performerProfiles,
         isFollowed: sql<boolean>`true`,
+        hasUsedFreeSubscription: sql<boolean>`(${subscriptions.freeClaimedAt} is not null)`,
         followedAt: follows.createdAt,
       })
       .from(follows)
       .innerJoin(users, eq(users.id, follows.performerId))
       .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      // The follower is the viewer here: their free subscription, in the same query.
+      .leftJoin(
+        subscriptions,
+        and(eq(subscriptions.fanId, follows.followerId), eq(subscriptions.performerId, users.id)),
+      )
       .where(where)
       .orderBy(desc(follows.createdAt), desc(follows.performerId))
       .offset(options.offset)

@@ -9,6 +9,7 @@ import {
   type Executor,
   eq,
   ilike,
+  lte,
   type PaymentGatewayName,
   type PaymentOrderStatus,
   paymentCards,
@@ -178,6 +179,28 @@ export const markOrderPaid = async (
       updatedAt: options.now,
     })
     .where(eq(paymentOrders.id, options.id));
+
+/**
+ * Marks the top-ups still pending that started at or before `startedBefore` expired, in one
+ * statement, and answers those it changed. An order a webhook holds locked is re-checked once the
+ * webhook commits, so a paid order is never marked expired. (A scan of payment_orders: no index
+ * leads by status; the table grows by one row per top-up.)
+ */
+export const expirePendingTopUps = (
+  db: Executor,
+  options: { startedBefore: Date; failureReason: string; now: Date },
+) =>
+  db
+    .update(paymentOrders)
+    .set({ status: 'expired', failureReason: options.failureReason, updatedAt: options.now })
+    .where(
+      and(
+        eq(paymentOrders.type, 'wallet_top_up'),
+        eq(paymentOrders.status, 'pending'),
+        lte(paymentOrders.createdAt, options.startedBefore),
+      ),
+    )
+    .returning({ id: paymentOrders.id, userId: paymentOrders.userId, priceCents: paymentOrders.priceCents });
 
 /** One order with its coupon code and package name, or what a subscription order pays for. */
 const orderWithNames = (db: Executor) =>

@@ -488,6 +488,49 @@ export async function cancelMyOrder(
   return getMyOrder(ctx, options);
 }
 
+// ---------------------------------------------------------------- abandoned checkouts
+
+/**
+ * How long a top-up may wait for its payment before it expires. Neither the product spec nor the
+ * business rules say; we chose one hour. A card payment (Stripe's card form or the sandbox page,
+ * a 3-D Secure challenge included) completes within minutes, and Stripe's own hosted checkout
+ * lets a session live 30 minutes at the least; an hour leaves room for a slow bank challenge while
+ * the wallet stops saying "waiting" the same hour. Only top-ups expire: a card subscription's
+ * orders belong to its own flow (a renewal order left pending must stay retryable).
+ */
+export const topUpLifetimeMs = 60 * 60 * 1000;
+
+const expiredReason = 'The payment was not completed within an hour, so nothing was charged.';
+
+/**
+ * Expires the top-ups still pending an hour after they started (the fan left the checkout), so the
+ * wallet stops waiting for them, and tells each fan's open pages once. Nothing is cancelled at the
+ * gateway: if the fan still pays (a Stripe page left open), the webhook credits the expired order
+ * as usual. Safe to run on several servers at once: one UPDATE, each order changes once.
+ */
+export async function expireAbandonedTopUps(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const expired = await repo.expirePendingTopUps(ctx.db.db, {
+    startedBefore: new Date(now.getTime() - topUpLifetimeMs),
+    failureReason: expiredReason,
+    now,
+  });
+  for (const order of expired) {
+    try {
+      ctx.realtime.toUser(order.userId, 'notification', {
+        type: 'top-up',
+        title: 'Your top-up was not completed',
+        text: `The payment of ${fromCents(order.priceCents).toFixed(2)} was not completed within an hour, so nothing was charged. You can start a new top-up in your wallet.`,
+        link: '/user/wallet',
+        createdAt: now.toISOString(),
+      });
+    } catch (err) {
+      ctx.log.warn({ err, orderId: order.id }, 'could not announce the expired top-up');
+    }
+  }
+  return expired.length;
+}
+
 // ---------------------------------------------------------------- webhooks
 
 export type WebhookOutcome =
@@ -549,7 +592,8 @@ export async function receiveWebhook(
  * credits the order's tokens (ledger: clearing −price, platform −discount, wallet +tokens, keyed by
  * the gateway's payment id so a payment credits once whatever its events) and records the coupon
  * use; a failure marks a pending order failed. Events may come in any order: a failure after the
- * payment succeeded changes nothing, and a success after a failure still credits.
+ * payment succeeded changes nothing, and a success after a failure, a cancel or an expiry still
+ * credits (the gateway collected the money: it is never dropped).
  */
 export async function confirmGatewayEvent(
   ctx: AppContext,
@@ -741,6 +785,12 @@ export async function paySandboxCheckout(
   const { order } = found;
   if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment was already made.');
   if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This payment was cancelled.');
+  if (order.status === 'expired') {
+    throw new AppError(
+      'CONFLICT',
+      'This checkout has expired and nothing was charged. Start a new top-up from your wallet.',
+    );
+  }
   const cardNumber = options.input.cardNumber;
   let subscription: TSandboxEvent['data']['subscription'];
   if (order.cardSubscriptionId) {

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, ledgerTransactions } from '@fanstage/db';
+import { eq, ledgerTransactions, paymentOrders } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
+import { expireAbandonedTopUps, topUpLifetimeMs } from './payments.service';
 import { stripeClientOf } from './payments.stripe';
 import { type FakeStripe, startFakeStripe } from './stripe-fake-server';
 
@@ -151,6 +152,25 @@ describe('Stripe top-ups', () => {
     const paid = await t.request({ url: `/api/payment/orders/${order._id}`, token: fan.token });
     expect(paid.json().data.status).toBe('paid');
     expect(await balanceOf(fan)).toBe(30);
+  });
+
+  it('credits a payment Stripe confirms after its top-up expired (the fan paid on a page left open)', async () => {
+    const fan = await t.fan();
+    const { order, intent } = await startPayment(fan, 35);
+    // The checkout started more than an hour ago (this file runs on the real clock).
+    const startedAt = new Date(Date.now() - topUpLifetimeMs - 60_000);
+    await t.ctx.db.db
+      .update(paymentOrders)
+      .set({ createdAt: startedAt })
+      .where(eq(paymentOrders.id, order._id));
+    expect(await expireAbandonedTopUps(t.ctx)).toBe(1);
+    const expired = await t.request({ url: `/api/payment/orders/${order._id}`, token: fan.token });
+    expect(expired.json().data.status).toBe('expired');
+
+    expect((await deliver(eventOf('payment_intent.succeeded', intent))).json().outcome).toBe('credited');
+    const paid = await t.request({ url: `/api/payment/orders/${order._id}`, token: fan.token });
+    expect(paid.json().data).toMatchObject({ status: 'paid', failureReason: null });
+    expect(await balanceOf(fan)).toBe(35);
   });
 
   it('refuses forged signatures, and records but ignores unknown payments, wrong amounts and other event types', async () => {

@@ -18,7 +18,11 @@ const presentStats = (profile: PerformerRow['profile']) => ({
 
 const centsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
-/** What anyone may see of a creator; `siteFreeSubscription` is the site's freeSubscriptionEnabled. */
+/**
+ * What anyone may see of a creator, with the viewer's own state (follow, free subscription used);
+ * `siteFreeSubscription` is the site's freeSubscriptionEnabled. The free offer is left out for a
+ * viewer who used it: claiming it again would be refused.
+ */
 export function presentPerformerPublic(
   row: PerformerRow,
   options: { siteFreeSubscription: boolean },
@@ -37,7 +41,9 @@ export function presentPerformerPublic(
     createdAt: user.createdAt.toISOString(),
     monthlyPrice: centsOrNull(profile.monthlyPriceCents),
     yearlyPrice: centsOrNull(profile.yearlyPriceCents),
-    freeSubscription: options.siteFreeSubscription && profile.freeSubscriptionEnabled,
+    freeSubscription:
+      options.siteFreeSubscription && profile.freeSubscriptionEnabled && !row.hasUsedFreeSubscription,
+    hasUsedFreeSubscription: row.hasUsedFreeSubscription,
     requiresSubscriptionToMessage: profile.requiresSubscriptionToMessage,
     stats: presentStats(profile),
     socials: {

@@ -23,7 +23,7 @@ import {
   users,
   videos,
 } from '@fanstage/db';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -31,11 +31,15 @@ type ProfileValues = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId
 /** Column values, or SQL computed from the row being updated. */
 export type ProfilePatch = { [K in keyof ProfileValues]: ProfileValues[K] | ReturnType<typeof sql> };
 
-/** A creator as every creator query returns it: the account, the profile and the viewer's follow. */
+/**
+ * A creator as every creator query returns it: the account, the profile, the viewer's follow and
+ * whether the viewer has taken this creator's free subscription already (it can be taken once).
+ */
 export interface PerformerRow {
   user: UserRow;
   profile: ProfileRow;
   isFollowed: boolean;
+  hasUsedFreeSubscription: boolean;
 }
 
 /**
@@ -51,9 +55,13 @@ export const listedCondition = and(
 /** `%q%` for ILIKE, with the wildcards of q taken literally. */
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The viewer's own subscription row to each creator (an alias: some callers join subscriptions too). */
+const viewerSubscription = alias(subscriptions, 'viewer_subscription');
+
 /**
  * Creators joined with their profile and, in the same query, whether the viewer follows each one
- * (a left join on the follows primary key: no query per row).
+ * and has used its free subscription (left joins on the follows primary key and the unique
+ * (fan, creator) subscription index: no query per row, no extra statement).
  */
 const selectPerformers = (db: Executor, viewerId: string | null) =>
   db
@@ -61,12 +69,19 @@ const selectPerformers = (db: Executor, viewerId: string | null) =>
       user: users,
       profile: performerProfiles,
       isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
+      hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
     })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .leftJoin(
       follows,
       viewerId ? and(eq(follows.performerId, users.id), eq(follows.followerId, viewerId)) : sql`false`,
+    )
+    .leftJoin(
+      viewerSubscription,
+      viewerId
+        ? and(eq(viewerSubscription.fanId, viewerId), eq(viewerSubscription.performerId, users.id))
+        : sql`false`,
     );
 
 const countPerformers = async (db: Executor, where: ReturnType<typeof and>) =>

@@ -221,6 +221,85 @@ describe('subscribing to a creator', () => {
   });
 });
 
+/** The SQL statements `run` sends through the app's database client. */
+async function statementsOf(run: () => Promise<unknown>): Promise<number> {
+  const client = (t.ctx.db.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('the free subscription offer a fan sees', () => {
+  const offerOf = (data: { freeSubscription: boolean; hasUsedFreeSubscription: boolean }) => ({
+    freeSubscription: data.freeSubscription,
+    hasUsedFreeSubscription: data.hasUsedFreeSubscription,
+  });
+  const offered = { freeSubscription: true, hasUsedFreeSubscription: false };
+  const used = { freeSubscription: false, hasUsedFreeSubscription: true };
+
+  it('is gone for a fan who used it, while it runs and after it ran out, on the profile, in search and in their follows', async () => {
+    const [fan, other, creator] = [
+      await t.fan(),
+      await t.fan(),
+      await t.creator({ freeSubscription: true, monthlyPrice: 5 }),
+    ];
+    const profile = async (viewer: Account | null) => {
+      const url = `/api/performers/${creator.user.username}`;
+      const res = viewer ? await as(viewer, { url }) : await t.request({ url });
+      expect(res.statusCode).toBe(200);
+      return offerOf(res.json().data);
+    };
+    expect(await profile(fan)).toEqual(offered);
+
+    const claimed = await subscribe(fan, { performerId: creator.user.id, type: 'free' });
+    expect(claimed.statusCode).toBe(200);
+    expect(await profile(fan)).toEqual(used);
+    // Cancelling changes nothing: the offer was used.
+    await cancel(fan, claimed.json().data._id);
+    expect(await profile(fan)).toEqual(used);
+
+    clock.advance(2 * dayMs);
+    expect(await profile(fan)).toEqual(used);
+    const found = await as(fan, { url: `/api/performers/user/search?q=${creator.user.username}` });
+    expect(found.json().data.map(offerOf)).toEqual([used]);
+    expect((await as(fan, { method: 'POST', url: `/api/follows/${creator.user.id}` })).statusCode).toBe(200);
+    const following = await as(fan, { url: '/api/follows/following' });
+    expect(following.json().data.map(offerOf)).toEqual([used]);
+    // What the fan is no longer offered is what the server refuses.
+    const again = await subscribe(fan, { performerId: creator.user.id, type: 'free' });
+    expect(again.json().message).toBe('You have already used the free subscription of this creator.');
+
+    // Another fan and a visitor are still offered it.
+    expect(await profile(other)).toEqual(offered);
+    expect(await profile(null)).toEqual(offered);
+  });
+
+  it('reads whether the fan used it in the profile query itself, with no statement more', async () => {
+    const [fresh, usedIt, creator] = [
+      await t.fan(),
+      await t.fan(),
+      await t.creator({ freeSubscription: true, monthlyPrice: 5 }),
+    ];
+    expect((await subscribe(usedIt, { performerId: creator.user.id, type: 'free' })).statusCode).toBe(200);
+    const [freshToken, usedToken] = [fresh.token, usedIt.token];
+    const url = `/api/performers/${creator.user.id}`;
+    // A session's first request may record its use; count the requests after that.
+    await t.request({ url, token: freshToken });
+    await t.request({ url, token: usedToken });
+    const forFresh = await statementsOf(() => t.request({ url, token: freshToken }));
+    const forUsed = await statementsOf(() => t.request({ url, token: usedToken }));
+    const forVisitor = await statementsOf(() => t.request({ url }));
+    expect(forVisitor).toBeGreaterThan(0);
+    // A fan's request adds only the session lookup: the viewer's row rides on the creator query.
+    expect(forFresh).toBe(forVisitor + 1);
+    expect(forUsed).toBe(forFresh);
+  });
+});
+
 describe('cancelling', () => {
   it('stops renewal and keeps access until the expiry; another fan gets 404', async () => {
     const [fan, other, creator] = [await t.fan(), await t.fan(), await t.creator({ monthlyPrice: 10 })];

@@ -45,7 +45,7 @@ export function useSubscriptionModal() {
 }
 
 /**
- * Plans with prices (the free one when offered), then how to pay: the wallet (charged at once), or
+ * Plans with prices (the free one when offered to this fan), then how to pay: the wallet (charged at once), or
  * a card through the site's gateway (the sandbox's checkout page, or Stripe with a saved card or a
  * card field). A card subscription counts only once the gateway confirms it.
  */
@@ -184,6 +184,12 @@ export function SubscriptionModal({ modal }: { modal: ReturnType<typeof useSubsc
             </Text>
           </div>
         </Group>
+        {performer.hasUsedFreeSubscription ? (
+          // The API leaves the free plan out for this fan; say why it is missing.
+          <Text size="sm" c="dimmed" data-testid="free-trial-used">
+            You have already used your free trial with {performer.name}.
+          </Text>
+        ) : null}
         {plans.length === 0 ? (
           <Text c="dimmed">This creator does not offer a subscription right now.</Text>
         ) : (

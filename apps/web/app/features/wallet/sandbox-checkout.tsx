@@ -164,6 +164,13 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
               {current.type === 'subscription' ? 'Back to the page' : 'Back to the wallet'}
             </Button>
           </Alert>
+        ) : current.status === 'expired' ? (
+          <Alert color="gray" title="This checkout has expired" role="status">
+            <Text>It was not paid within an hour, so nothing was charged. You can start a new top-up.</Text>
+            <Anchor component={Link} to={current.returnPath}>
+              Go back
+            </Anchor>
+          </Alert>
         ) : current.status === 'cancelled' ? (
           <Alert color="gray" title="Payment cancelled">
             <Anchor component={Link} to={current.returnPath}>

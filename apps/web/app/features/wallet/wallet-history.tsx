@@ -27,6 +27,7 @@ const statusColors: Record<TPaymentOrder['status'], string> = {
   paid: 'teal',
   failed: 'red',
   cancelled: 'gray',
+  expired: 'gray',
 };
 
 const kindLabels: Record<string, string> = {
@@ -93,14 +94,14 @@ function Paged<T>({
 }
 
 /** The fan's top-ups, charges and whole wallet statement (with a CSV export). */
-export function WalletHistory({ pollOrders }: { pollOrders: boolean }) {
+export function WalletHistory({ pollMs }: { pollMs: number | false }) {
   const [ordersOffset, setOrdersOffset] = useState(0);
   const [chargesOffset, setChargesOffset] = useState(0);
   const [statementOffset, setStatementOffset] = useState(0);
   const orders = useQuery({
     queryKey: walletKeys.orders(ordersOffset),
     queryFn: () => fetchOrders(ordersOffset),
-    refetchInterval: pollOrders ? 3000 : false,
+    refetchInterval: pollMs,
   });
   const charges = useQuery({
     queryKey: walletKeys.charges(chargesOffset),
@@ -151,6 +152,11 @@ export function WalletHistory({ pollOrders }: { pollOrders: boolean }) {
                     <Badge color={statusColors[o.status]} variant="light">
                       {o.status}
                     </Badge>
+                    {o.status === 'expired' ? (
+                      <Text span size="xs" c="dimmed">
+                        Not completed; nothing was charged.
+                      </Text>
+                    ) : null}
                     {o.status === 'pending' && o.gateway === 'sandbox' ? (
                       <Anchor component={Link} to={`/payment/sandbox/checkout/${o._id}`} size="sm">
                         Pay
