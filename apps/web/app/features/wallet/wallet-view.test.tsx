@@ -61,7 +61,7 @@ describe('the wallet page and its top-ups', () => {
     openWallet([expired]);
     await vi.waitFor(() =>
       expect(document.querySelector('[data-testid="top-up-expired"]')?.textContent).toContain(
-        'The payment of $40 was not completed within an hour, so nothing was charged.',
+        'The payment of $40.00 was not completed within an hour, so nothing was charged.',
       ),
     );
     expect(pageText()).toContain('Your top-up was not completed');
