@@ -90,6 +90,22 @@ export async function updateOrder(
 const fans = alias(users, 'fans');
 const sellers = alias(users, 'sellers');
 
+/** An order by its number, or by part of the product's or either person's name. */
+function searchFilterOf(options: { number?: number; text?: string }): SQL | undefined {
+  const pattern = options.text ? `%${options.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const byNumber = options.number === undefined ? undefined : eq(orders.number, options.number);
+  const byText = pattern
+    ? or(
+        ilike(orders.productName, pattern),
+        ilike(fans.name, pattern),
+        ilike(fans.username, pattern),
+        ilike(sellers.name, pattern),
+        ilike(sellers.username, pattern),
+      )
+    : undefined;
+  return byNumber && byText ? or(byNumber, byText) : (byNumber ?? byText);
+}
+
 /** Orders with the buyer's and the seller's names, newest first. */
 export async function searchOrders(
   db: Executor,
@@ -98,28 +114,20 @@ export async function searchOrders(
     fanId?: string;
     performerId?: string;
     deliveryStatus?: DeliveryStatus;
-    q?: string;
+    /** An order number; with `text`, either may match. */
+    number?: number;
+    text?: string;
     offset: number;
     limit: number;
   },
 ) {
-  const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = searchFilterOf(options);
   const filters: SQL[] = [
     ...(options.id ? [eq(orders.id, options.id)] : []),
     ...(options.fanId ? [eq(orders.fanId, options.fanId)] : []),
     ...(options.performerId ? [eq(orders.performerId, options.performerId)] : []),
     ...(options.deliveryStatus ? [eq(orders.deliveryStatus, options.deliveryStatus)] : []),
-    ...(pattern
-      ? [
-          or(
-            ilike(orders.productName, pattern),
-            ilike(fans.name, pattern),
-            ilike(fans.username, pattern),
-            ilike(sellers.name, pattern),
-            ilike(sellers.username, pattern),
-          )!,
-        ]
-      : []),
+    ...(search ? [search] : []),
   ];
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, totals] = await Promise.all([

@@ -55,6 +55,7 @@ function presentOrder(row: OrderRow, people: { fan: Person; performer: Person })
   const person = (p: Person) => ({ _id: p.id, name: p.name, username: p.username });
   return {
     _id: row.id,
+    number: row.number,
     fan: person(people.fan),
     performer: person(people.performer),
     productId: row.productId,
@@ -167,17 +168,47 @@ export async function chargeProduct(
         balance: fromCents(charge.balanceCents),
         createdAt: now.toISOString(),
         orderId: order.id,
+        orderNumber: order.number,
       };
     }),
   );
 }
+
+/** The largest order number the column holds (PostgreSQL integer). */
+const maxOrderNumber = 2_147_483_647;
+
+/**
+ * What a search box's text asks for. "#1042" (or "Order #1042", copied from a screen) is an order
+ * number only; bare digits ("1042") are an order number or part of a name ("2024 calendar");
+ * anything else is part of a name. A number too large to be an order's is searched as text, so it
+ * finds nothing instead of failing.
+ */
+export function parseOrderSearch(q: string | undefined): { number?: number; text?: string } {
+  if (!q) return {};
+  const match = /^(order\s*)?(#\s*)?(\d{1,10})$/i.exec(q);
+  const number = Number(match?.[3]);
+  if (!match || number > maxOrderNumber) return { text: q };
+  const isNumberOnly = match[1] !== undefined || match[2] !== undefined;
+  return isNumberOnly ? { number } : { number, text: q };
+}
+
+/** The search query of the order lists, as the repository takes it. */
+const searchOptionsOf = (query: TOrderSearchQuery) => ({
+  offset: query.offset,
+  limit: query.limit,
+  deliveryStatus: query.deliveryStatus,
+  ...parseOrderSearch(query.q),
+});
 
 /** `GET /orders/search`: the orders of the creator's products. */
 export async function searchSellerOrders(
   ctx: AppContext,
   options: { actor: Actor; query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, { performerId: options.actor.id, ...options.query });
+  const { rows, total } = await searchOrders(ctx.db.db, {
+    performerId: options.actor.id,
+    ...searchOptionsOf(options.query),
+  });
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }
 
@@ -186,7 +217,10 @@ export async function searchBuyerOrders(
   ctx: AppContext,
   options: { actor: Actor; query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, { fanId: options.actor.id, ...options.query });
+  const { rows, total } = await searchOrders(ctx.db.db, {
+    fanId: options.actor.id,
+    ...searchOptionsOf(options.query),
+  });
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }
 
@@ -343,6 +377,6 @@ export async function adminSearchOrders(
   ctx: AppContext,
   options: { query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, options.query);
+  const { rows, total } = await searchOrders(ctx.db.db, searchOptionsOf(options.query));
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }

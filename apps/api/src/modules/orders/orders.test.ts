@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { earningsBalance } from '../wallet/wallet.ledger';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
+import { parseOrderSearch } from './orders.service';
 
 const clock = new TestClock();
 let t: TestApp;
@@ -234,6 +235,64 @@ describe('product charge and orders', () => {
     expect((await buy(fan, product.id, { quantity: 2 })).statusCode).toBe(422);
   });
 
+  it('gives every order the next number, in the charge, the order and every list', async () => {
+    const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
+    await fund(fan.user, 50);
+    const first = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
+    const second = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
+    const [a, b] = [first.json().data, second.json().data];
+    expect(Number.isInteger(a.orderNumber)).toBe(true);
+    expect(a.orderNumber).toBeGreaterThanOrEqual(1001);
+    expect(b.orderNumber).toBe(a.orderNumber + 1);
+
+    const order = await t.request({ url: `/api/orders/${a.orderId}`, token: fan.token });
+    expect(order.json().data).toMatchObject({ _id: a.orderId, number: a.orderNumber });
+    for (const [url, account] of [
+      ['/api/orders/users/search', fan],
+      ['/api/orders/search', creator],
+      ['/api/admin/orders/search', admin],
+    ] as const) {
+      const list = await t.request({ url, token: account.token });
+      expect(list.json().data.find((o: { _id: string }) => o._id === b.orderId)?.number, url).toBe(
+        b.orderNumber,
+      );
+    }
+  });
+
+  it('finds an order by "#1042" or "1042" only in the lists of those who may see it', async () => {
+    const [fan, other, creator, otherCreator, admin] = [
+      await t.fan(),
+      await t.fan(),
+      await t.creator(),
+      await t.creator(),
+      await t.admin(),
+    ];
+    await fund(fan.user, 50);
+    await fund(other.user, 50);
+    const mine = (await buy(fan, (await digitalProduct(creator.user.id)).id, {})).json().data;
+    const theirs = (await buy(other, (await digitalProduct(otherCreator.user.id)).id, {})).json().data;
+    const search = async (url: string, account: Account, q: string) => {
+      const res = await t.request({ url, query: { q }, token: account.token });
+      expect(res.statusCode, `${url}?q=${q}`).toBe(200);
+      return res.json().data.map((o: { _id: string }) => o._id);
+    };
+
+    for (const q of [`#${mine.orderNumber}`, `${mine.orderNumber}`, `Order #${mine.orderNumber}`]) {
+      expect(await search('/api/orders/users/search', fan, q), q).toEqual([mine.orderId]);
+      expect(await search('/api/orders/search', creator, q), q).toEqual([mine.orderId]);
+      expect(await search('/api/admin/orders/search', admin, q), q).toEqual([mine.orderId]);
+    }
+    // Someone else's order number finds nothing: the number is no way around who may see an order.
+    expect(await search('/api/orders/users/search', fan, `#${theirs.orderNumber}`)).toEqual([]);
+    expect(await search('/api/orders/search', creator, `#${theirs.orderNumber}`)).toEqual([]);
+    expect(await search('/api/admin/orders/search', admin, `#${theirs.orderNumber}`)).toEqual([
+      theirs.orderId,
+    ]);
+    // A number no order can have is a search that finds nothing, not an error.
+    expect(await search('/api/admin/orders/search', admin, '#99999999999')).toEqual([]);
+    expect(await search('/api/admin/orders/search', admin, '#')).toEqual([]);
+  });
+
   it('20 fans buying the last 5 units at once: exactly 5 succeed and stock ends at 0', async () => {
     const creator = await t.creator();
     const product = await buildProduct(t.ctx.db.db, {
@@ -373,5 +432,22 @@ describe('refunds', () => {
     ).toBe(200);
     expect(await stockOf(product.id)).toBe(0);
     expect(await balanceOf(fan)).toBe(20);
+  });
+});
+
+describe('parseOrderSearch', () => {
+  it('reads "#1042" and "Order #1042" as a number only, bare digits as a number or a name', () => {
+    expect(parseOrderSearch('#1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('# 1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('Order #1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('1042')).toEqual({ number: 1042, text: '1042' });
+    expect(parseOrderSearch('zine')).toEqual({ text: 'zine' });
+    expect(parseOrderSearch('#12a')).toEqual({ text: '#12a' });
+    expect(parseOrderSearch(undefined)).toEqual({});
+  });
+
+  it('searches a number larger than any order number as text, so it cannot overflow the column', () => {
+    expect(parseOrderSearch('#2147483648')).toEqual({ text: '#2147483648' });
+    expect(parseOrderSearch('#2147483647')).toEqual({ number: 2147483647 });
   });
 });
