@@ -173,7 +173,13 @@ export async function hasLiveOrder(db: Executor, options: { fanId: string; produ
 /** A digital product's private file (storage key and the name it was uploaded under). */
 export async function findDigitalFile(db: Executor, productId: string) {
   const [row] = await db
-    .select({ performerId: products.performerId, type: products.type, storageKey: files.storageKey })
+    .select({
+      performerId: products.performerId,
+      type: products.type,
+      productName: products.name,
+      storageKey: files.storageKey,
+      originalName: files.originalName,
+    })
     .from(products)
     .leftJoin(files, eq(files.id, products.digitalFileId))
     .where(eq(products.id, productId));

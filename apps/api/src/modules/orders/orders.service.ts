@@ -12,9 +12,11 @@ import {
 import type { DeliveryStatus, Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { downloadFileName, safeFileName } from '../../lib/content-disposition';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
 import { findProduct } from '../assets/products.repo';
 import type { Actor } from '../auth/sessions';
+import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
 import { filterVisiblePerformerIds } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
@@ -292,6 +294,25 @@ export async function updateOrderAddress(
   });
 }
 
+/**
+ * The name a digital product is saved under: the product's name (else the uploaded file's) with
+ * the extension of what the stored bytes are. Bytes of no known type (plain text, say) keep the
+ * uploaded file's extension, and a file with neither is `.bin`.
+ */
+async function downloadNameOf(
+  ctx: AppContext,
+  file: { productName: string; storageKey: string; originalName: string | null },
+): Promise<string> {
+  const original = file.originalName ?? '';
+  const originalExtension = /\.([A-Za-z0-9]{1,10})$/.exec(original)?.[1];
+  const type = await sniffStoredFile(ctx.storage, file.storageKey);
+  return downloadFileName({
+    base: file.productName,
+    extension: type?.ext ?? originalExtension ?? 'bin',
+    fallback: safeFileName(original.replace(/\.[^.]*$/, '')) || 'download',
+  });
+}
+
 /** How long a digital product's download link works. */
 export const downloadLinkTtlSeconds = 10 * 60;
 
@@ -311,7 +332,10 @@ export async function getDownloadLink(
     throw notFound('That product');
   }
   if (!file.storageKey) throw new AppError('UNPROCESSABLE', 'This product has no file to download yet.');
-  const url = signMediaUrl(ctx, file.storageKey, { expiresInSeconds: downloadLinkTtlSeconds });
+  const url = signMediaUrl(ctx, file.storageKey, {
+    expiresInSeconds: downloadLinkTtlSeconds,
+    downloadName: await downloadNameOf(ctx, { ...file, storageKey: file.storageKey }),
+  });
   const expiresAt = new Date(ctx.clock.now().getTime() + downloadLinkTtlSeconds * 1000);
   return { url, expiresAt: expiresAt.toISOString() };
 }

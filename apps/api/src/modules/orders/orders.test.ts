@@ -67,9 +67,14 @@ const buy = (fan: Account, productId: string, payload: object, key?: string) =>
 const stockOf = async (id: string) =>
   (await t.ctx.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
 
-async function digitalProduct(performerId: string) {
-  const key = `private/products/${performerId}/file`;
-  await t.ctx.storage.put(key, Buffer.from('the digital goods'));
+/** A digital product whose file is stored as uploads are: under `…/file`, with no extension. */
+async function digitalProduct(
+  performerId: string,
+  options: { name?: string; bytes?: Buffer; originalName?: string } = {},
+) {
+  const bytes = options.bytes ?? Buffer.from('the digital goods');
+  const key = `private/products/${performerId}-${Math.random().toString(36).slice(2)}/file`;
+  await t.ctx.storage.put(key, bytes);
   const [file] = await t.ctx.db.db
     .insert(files)
     .values({
@@ -78,9 +83,9 @@ async function digitalProduct(performerId: string) {
       visibility: 'private',
       storageKey: key,
       mimeType: 'application/octet-stream',
-      size: 17,
+      size: bytes.length,
       status: 'ready',
-      originalName: 'goods.zip',
+      originalName: options.originalName ?? 'goods.zip',
     })
     .returning();
   return buildProduct(t.ctx.db.db, {
@@ -89,8 +94,15 @@ async function digitalProduct(performerId: string) {
     stock: null,
     priceCents: 500,
     digitalFileId: file!.id,
+    ...(options.name ? { name: options.name } : {}),
   });
 }
+
+/** The start of a PDF: what file-type needs to name it. */
+const pdfBytes = Buffer.from(
+  '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n',
+  'latin1',
+);
 
 describe('addresses', () => {
   it("creates, lists, changes and deletes the fan's own addresses; others' ids answer 404", async () => {
@@ -291,6 +303,53 @@ describe('product charge and orders', () => {
     // A number no order can have is a search that finds nothing, not an error.
     expect(await search('/api/admin/orders/search', admin, '#99999999999')).toEqual([]);
     expect(await search('/api/admin/orders/search', admin, '#')).toEqual([]);
+  });
+
+  it('saves the download under the product name with the extension of the stored bytes', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan.user, 20);
+    const product = await digitalProduct(creator.user.id, {
+      name: 'Café Zine ☕',
+      bytes: pdfBytes,
+      originalName: 'export-final',
+    });
+    expect((await buy(fan, product.id, {})).statusCode).toBe(200);
+    const link = await t.request({
+      url: `/api/performer-assets/products/${product.id}/download-link`,
+      token: fan.token,
+    });
+    const url = link.json().data.url as string;
+
+    const file = await t.request({ url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Cafe Zine.pdf"; filename*=UTF-8''Caf%C3%A9%20Zine%20%E2%98%95.pdf`,
+    );
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.rawPayload.equals(pdfBytes)).toBe(true);
+
+    // The name is signed with the link: another name makes it no link at all.
+    const renamed = url.replace(/name=[^&]+/, `name=${encodeURIComponent('invoice.exe')}`);
+    expect((await t.request({ url: renamed })).statusCode).toBe(403);
+  });
+
+  it('keeps the uploaded extension for bytes of no known type, and names by the file when the product name has no letters left', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan.user, 20);
+    const product = await digitalProduct(creator.user.id, {
+      name: '***',
+      bytes: Buffer.from('plain words, no magic number'),
+      originalName: 'Lyrics & Chords.txt',
+    });
+    await buy(fan, product.id, {});
+    const link = await t.request({
+      url: `/api/performer-assets/products/${product.id}/download-link`,
+      token: fan.token,
+    });
+    const file = await t.request({ url: link.json().data.url });
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Lyrics & Chords.txt"; filename*=UTF-8''Lyrics%20%26%20Chords.txt`,
+    );
   });
 
   it('20 fans buying the last 5 units at once: exactly 5 succeed and stock ends at 0', async () => {
