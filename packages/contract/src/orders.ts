@@ -22,7 +22,14 @@ export const ZProductChargeRequest = z
   .strict();
 export type TProductChargeRequest = z.infer<typeof ZProductChargeRequest>;
 
-export const ZProductCharge = ZCharge.extend({ orderId: ZId });
+export const ZProductCharge = ZCharge.extend({
+  orderId: ZId,
+  /**
+   * The number to tell the fan ("Order #1042"). Optional only because a replayed charge answers
+   * what was stored, and answers stored before order numbers existed have none.
+   */
+  orderNumber: z.number().int().optional(),
+});
 export type TProductCharge = z.infer<typeof ZProductCharge>;
 
 export const deliveryStatusValues = ['processing', 'shipping', 'delivered', 'refunded'] as const;
@@ -33,6 +40,8 @@ const ZPerson = z.object({ _id: ZId, name: z.string(), username: z.string().null
 
 export const ZOrder = z.object({
   _id: ZId,
+  /** The number people quote: shown as "Order #1042", searched as "#1042" or "1042". */
+  number: z.number().int(),
   fan: ZPerson,
   performer: ZPerson,
   /** Null once the creator deleted the product. */
@@ -58,7 +67,10 @@ export const ZOrderSearchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   deliveryStatus: ZDeliveryStatus.optional(),
-  /** Part of the product's name or of the buyer's or creator's name or username. */
+  /**
+   * An order number ("#1042" or "1042"), or part of the product's name or of the buyer's or
+   * creator's name or username.
+   */
   q: z.string().trim().max(200).optional(),
 });
 export type TOrderSearchQuery = z.infer<typeof ZOrderSearchQuery>;

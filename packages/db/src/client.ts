@@ -75,11 +75,18 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   };
 }
 
-/** Applies the committed SQL migrations; safe to run on every start. */
-export async function migrateDatabase(handle: DbHandle): Promise<void> {
+/**
+ * Applies the committed SQL migrations; safe to run on every start. Tests of a migration pass a
+ * folder holding only the migrations before it, to fill the tables as they were.
+ */
+export async function migrateDatabase(
+  handle: DbHandle,
+  options: { migrationsFolder?: string } = {},
+): Promise<void> {
+  const config = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   if (handle.engine === 'postgres') {
-    await migrateNodePg(handle.db as never, { migrationsFolder });
+    await migrateNodePg(handle.db as never, config);
   } else {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    await migratePglite(handle.db as never, config);
   }
 }

@@ -5,12 +5,14 @@ import { type DbHandle, migrateDatabase, openDatabase } from './client';
 /**
  * A clean, migrated database for one test file: a fresh in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, a new database created on that server and dropped on close.
+ * `migrate: false` leaves it empty, for tests that apply migrations themselves.
  */
-export async function createTestDatabase(): Promise<DbHandle> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<DbHandle> {
+  const shouldMigrate = options.migrate ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase();
-    await migrateDatabase(handle);
+    if (shouldMigrate) await migrateDatabase(handle);
     return handle;
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -21,7 +23,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrateDatabase(handle);
+  if (shouldMigrate) await migrateDatabase(handle);
   const close = handle.close;
   handle.close = async () => {
     await close();

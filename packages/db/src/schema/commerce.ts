@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -123,11 +124,22 @@ export interface AddressSnapshot {
 export const deliveryStatuses = ['processing', 'shipping', 'delivered', 'refunded'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
+/**
+ * Where order numbers come from. A sequence hands out numbers without locking the table, so
+ * concurrent checkouts never wait for each other; a rolled-back checkout leaves a gap, which is
+ * fine for a number people quote. It starts at 1001 so that the first orders do not read "#1"
+ * (migration 0019 numbers the orders placed before it from there too), and stops where the
+ * integer column does.
+ */
+export const orderNumbers = pgSequence('orders_number_seq', { startWith: 1001, maxValue: 2_147_483_647 });
+
 /** One product line bought through `POST /wallet/charges/product/{id}`. */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().$defaultFn(newId),
+    /** The number people quote ("Order #1042"); the id stays the key everything else uses. */
+    number: integer('number').notNull().default(sql`nextval('orders_number_seq')`),
     fanId: uuid('fan_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -156,6 +168,7 @@ export const orders = pgTable(
     index('orders_performer_created_idx').on(t.performerId, t.createdAt),
     index('orders_fan_created_idx').on(t.fanId, t.createdAt),
     uniqueIndex('orders_transaction_idx').on(t.transactionId),
+    uniqueIndex('orders_number_idx').on(t.number),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

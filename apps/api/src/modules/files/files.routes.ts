@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { openPrivateFile } from './files.service';
 
 const defaultAvatarSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="#c9ccd6"/><circle cx="64" cy="50" r="24" fill="#f4f5f8"/><path d="M20 118c4-26 22-38 44-38s40 12 44 38z" fill="#f4f5f8"/></svg>`;
@@ -38,7 +39,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         hide: true,
         params: z.object({ '*': z.string() }),
-        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+        querystring: z.object({
+          exp: z.string().optional(),
+          sig: z.string().optional(),
+          name: z.string().max(300).optional(),
+        }),
       },
     },
     async (req, reply) => {
@@ -46,6 +51,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         key: `private/${req.params['*']}`,
         exp: req.query.exp,
         sig: req.query.sig,
+        name: req.query.name,
         rangeHeader: req.headers.range,
       });
       reply.header('accept-ranges', 'bytes');
@@ -60,7 +66,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
         .header('x-content-type-options', 'nosniff')
         .type(file.contentType);
-      if (file.contentType === 'application/octet-stream') reply.header('content-disposition', 'attachment');
+      if (file.downloadName !== null) {
+        reply.header('content-disposition', attachmentDisposition(file.downloadName));
+      } else if (file.contentType === 'application/octet-stream') {
+        reply.header('content-disposition', 'attachment');
+      }
       if (file.range) {
         const { start, end } = file.range;
         reply

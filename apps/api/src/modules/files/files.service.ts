@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { checkMediaSignature } from './signed-urls';
-import type { ByteRange } from './storage';
+import type { ByteRange, Storage } from './storage';
 
 const contentTypes: Record<string, string> = {
   webp: 'image/webp',
@@ -42,6 +44,8 @@ export type PrivateFileResponse =
       contentType: string;
       range: ByteRange | null;
       maxAgeSeconds: number;
+      /** The name the link was signed with: save the file under it. */
+      downloadName: string | null;
     }
   | { kind: 'unsatisfiable'; size: number };
 
@@ -51,7 +55,7 @@ export type PrivateFileResponse =
  */
 export async function openPrivateFile(
   ctx: AppContext,
-  options: { key: string; exp?: string; sig?: string; rangeHeader?: string },
+  options: { key: string; exp?: string; sig?: string; name?: string; rangeHeader?: string },
 ): Promise<PrivateFileResponse> {
   const check = checkMediaSignature(ctx, options);
   if (!check.ok) {
@@ -75,5 +79,21 @@ export async function openPrivateFile(
     contentType: contentTypeOf(options.key),
     range,
     maxAgeSeconds: check.remainingSeconds,
+    downloadName: options.name ?? null,
   };
+}
+
+/**
+ * What the first bytes of a stored file say it is (file-type needs at most 4100 of them); the
+ * name it was uploaded under is never asked. Undefined for bytes no known type starts with.
+ */
+export async function sniffStoredFile(
+  storage: Storage,
+  key: string,
+): Promise<{ mime: string; ext: string } | undefined> {
+  const info = await storage.stat(key);
+  if (!info || info.size === 0) return undefined;
+  const head = await storage.read(key, { start: 0, end: Math.min(info.size, 4100) - 1 });
+  if (!head) return undefined;
+  return fileTypeFromBuffer(await buffer(head.stream));
 }

@@ -90,6 +90,22 @@ export async function updateOrder(
 const fans = alias(users, 'fans');
 const sellers = alias(users, 'sellers');
 
+/** An order by its number, or by part of the product's or either person's name. */
+function searchFilterOf(options: { number?: number; text?: string }): SQL | undefined {
+  const pattern = options.text ? `%${options.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const byNumber = options.number === undefined ? undefined : eq(orders.number, options.number);
+  const byText = pattern
+    ? or(
+        ilike(orders.productName, pattern),
+        ilike(fans.name, pattern),
+        ilike(fans.username, pattern),
+        ilike(sellers.name, pattern),
+        ilike(sellers.username, pattern),
+      )
+    : undefined;
+  return byNumber && byText ? or(byNumber, byText) : (byNumber ?? byText);
+}
+
 /** Orders with the buyer's and the seller's names, newest first. */
 export async function searchOrders(
   db: Executor,
@@ -98,28 +114,20 @@ export async function searchOrders(
     fanId?: string;
     performerId?: string;
     deliveryStatus?: DeliveryStatus;
-    q?: string;
+    /** An order number; with `text`, either may match. */
+    number?: number;
+    text?: string;
     offset: number;
     limit: number;
   },
 ) {
-  const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = searchFilterOf(options);
   const filters: SQL[] = [
     ...(options.id ? [eq(orders.id, options.id)] : []),
     ...(options.fanId ? [eq(orders.fanId, options.fanId)] : []),
     ...(options.performerId ? [eq(orders.performerId, options.performerId)] : []),
     ...(options.deliveryStatus ? [eq(orders.deliveryStatus, options.deliveryStatus)] : []),
-    ...(pattern
-      ? [
-          or(
-            ilike(orders.productName, pattern),
-            ilike(fans.name, pattern),
-            ilike(fans.username, pattern),
-            ilike(sellers.name, pattern),
-            ilike(sellers.username, pattern),
-          )!,
-        ]
-      : []),
+    ...(search ? [search] : []),
   ];
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, totals] = await Promise.all([
@@ -165,7 +173,13 @@ export async function hasLiveOrder(db: Executor, options: { fanId: string; produ
 /** A digital product's private file (storage key and the name it was uploaded under). */
 export async function findDigitalFile(db: Executor, productId: string) {
   const [row] = await db
-    .select({ performerId: products.performerId, type: products.type, storageKey: files.storageKey })
+    .select({
+      performerId: products.performerId,
+      type: products.type,
+      productName: products.name,
+      storageKey: files.storageKey,
+      originalName: files.originalName,
+    })
     .from(products)
     .leftJoin(files, eq(files.id, products.digitalFileId))
     .where(eq(products.id, productId));

@@ -12,9 +12,11 @@ import {
 import type { DeliveryStatus, Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { downloadFileName, safeFileName } from '../../lib/content-disposition';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
 import { findProduct } from '../assets/products.repo';
 import type { Actor } from '../auth/sessions';
+import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
 import { filterVisiblePerformerIds } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
@@ -55,6 +57,7 @@ function presentOrder(row: OrderRow, people: { fan: Person; performer: Person })
   const person = (p: Person) => ({ _id: p.id, name: p.name, username: p.username });
   return {
     _id: row.id,
+    number: row.number,
     fan: person(people.fan),
     performer: person(people.performer),
     productId: row.productId,
@@ -167,17 +170,47 @@ export async function chargeProduct(
         balance: fromCents(charge.balanceCents),
         createdAt: now.toISOString(),
         orderId: order.id,
+        orderNumber: order.number,
       };
     }),
   );
 }
+
+/** The largest order number the column holds (PostgreSQL integer). */
+const maxOrderNumber = 2_147_483_647;
+
+/**
+ * What a search box's text asks for. "#1042" (or "Order #1042", copied from a screen) is an order
+ * number only; bare digits ("1042") are an order number or part of a name ("2024 calendar");
+ * anything else is part of a name. A number too large to be an order's is searched as text, so it
+ * finds nothing instead of failing.
+ */
+export function parseOrderSearch(q: string | undefined): { number?: number; text?: string } {
+  if (!q) return {};
+  const match = /^(order\s*)?(#\s*)?(\d{1,10})$/i.exec(q);
+  const number = Number(match?.[3]);
+  if (!match || number > maxOrderNumber) return { text: q };
+  const isNumberOnly = match[1] !== undefined || match[2] !== undefined;
+  return isNumberOnly ? { number } : { number, text: q };
+}
+
+/** The search query of the order lists, as the repository takes it. */
+const searchOptionsOf = (query: TOrderSearchQuery) => ({
+  offset: query.offset,
+  limit: query.limit,
+  deliveryStatus: query.deliveryStatus,
+  ...parseOrderSearch(query.q),
+});
 
 /** `GET /orders/search`: the orders of the creator's products. */
 export async function searchSellerOrders(
   ctx: AppContext,
   options: { actor: Actor; query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, { performerId: options.actor.id, ...options.query });
+  const { rows, total } = await searchOrders(ctx.db.db, {
+    performerId: options.actor.id,
+    ...searchOptionsOf(options.query),
+  });
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }
 
@@ -186,7 +219,10 @@ export async function searchBuyerOrders(
   ctx: AppContext,
   options: { actor: Actor; query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, { fanId: options.actor.id, ...options.query });
+  const { rows, total } = await searchOrders(ctx.db.db, {
+    fanId: options.actor.id,
+    ...searchOptionsOf(options.query),
+  });
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }
 
@@ -258,6 +294,25 @@ export async function updateOrderAddress(
   });
 }
 
+/**
+ * The name a digital product is saved under: the product's name (else the uploaded file's) with
+ * the extension of what the stored bytes are. Bytes of no known type (plain text, say) keep the
+ * uploaded file's extension, and a file with neither is `.bin`.
+ */
+async function downloadNameOf(
+  ctx: AppContext,
+  file: { productName: string; storageKey: string; originalName: string | null },
+): Promise<string> {
+  const original = file.originalName ?? '';
+  const originalExtension = /\.([A-Za-z0-9]{1,10})$/.exec(original)?.[1];
+  const type = await sniffStoredFile(ctx.storage, file.storageKey);
+  return downloadFileName({
+    base: file.productName,
+    extension: type?.ext ?? originalExtension ?? 'bin',
+    fallback: safeFileName(original.replace(/\.[^.]*$/, '')) || 'download',
+  });
+}
+
 /** How long a digital product's download link works. */
 export const downloadLinkTtlSeconds = 10 * 60;
 
@@ -277,7 +332,10 @@ export async function getDownloadLink(
     throw notFound('That product');
   }
   if (!file.storageKey) throw new AppError('UNPROCESSABLE', 'This product has no file to download yet.');
-  const url = signMediaUrl(ctx, file.storageKey, { expiresInSeconds: downloadLinkTtlSeconds });
+  const url = signMediaUrl(ctx, file.storageKey, {
+    expiresInSeconds: downloadLinkTtlSeconds,
+    downloadName: await downloadNameOf(ctx, { ...file, storageKey: file.storageKey }),
+  });
   const expiresAt = new Date(ctx.clock.now().getTime() + downloadLinkTtlSeconds * 1000);
   return { url, expiresAt: expiresAt.toISOString() };
 }
@@ -343,6 +401,6 @@ export async function adminSearchOrders(
   ctx: AppContext,
   options: { query: TOrderSearchQuery },
 ): Promise<{ data: TOrder[]; total: number }> {
-  const { rows, total } = await searchOrders(ctx.db.db, options.query);
+  const { rows, total } = await searchOrders(ctx.db.db, searchOptionsOf(options.query));
   return { data: rows.map((r) => presentOrder(r.order, r)), total };
 }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { earningsBalance } from '../wallet/wallet.ledger';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
+import { parseOrderSearch } from './orders.service';
 
 const clock = new TestClock();
 let t: TestApp;
@@ -66,9 +67,14 @@ const buy = (fan: Account, productId: string, payload: object, key?: string) =>
 const stockOf = async (id: string) =>
   (await t.ctx.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]?.stock;
 
-async function digitalProduct(performerId: string) {
-  const key = `private/products/${performerId}/file`;
-  await t.ctx.storage.put(key, Buffer.from('the digital goods'));
+/** A digital product whose file is stored as uploads are: under `…/file`, with no extension. */
+async function digitalProduct(
+  performerId: string,
+  options: { name?: string; bytes?: Buffer; originalName?: string } = {},
+) {
+  const bytes = options.bytes ?? Buffer.from('the digital goods');
+  const key = `private/products/${performerId}-${Math.random().toString(36).slice(2)}/file`;
+  await t.ctx.storage.put(key, bytes);
   const [file] = await t.ctx.db.db
     .insert(files)
     .values({
@@ -77,9 +83,9 @@ async function digitalProduct(performerId: string) {
       visibility: 'private',
       storageKey: key,
       mimeType: 'application/octet-stream',
-      size: 17,
+      size: bytes.length,
       status: 'ready',
-      originalName: 'goods.zip',
+      originalName: options.originalName ?? 'goods.zip',
     })
     .returning();
   return buildProduct(t.ctx.db.db, {
@@ -88,8 +94,15 @@ async function digitalProduct(performerId: string) {
     stock: null,
     priceCents: 500,
     digitalFileId: file!.id,
+    ...(options.name ? { name: options.name } : {}),
   });
 }
+
+/** The start of a PDF: what file-type needs to name it. */
+const pdfBytes = Buffer.from(
+  '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n',
+  'latin1',
+);
 
 describe('addresses', () => {
   it("creates, lists, changes and deletes the fan's own addresses; others' ids answer 404", async () => {
@@ -234,6 +247,111 @@ describe('product charge and orders', () => {
     expect((await buy(fan, product.id, { quantity: 2 })).statusCode).toBe(422);
   });
 
+  it('gives every order the next number, in the charge, the order and every list', async () => {
+    const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
+    await fund(fan.user, 50);
+    const first = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
+    const second = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
+    const [a, b] = [first.json().data, second.json().data];
+    expect(Number.isInteger(a.orderNumber)).toBe(true);
+    expect(a.orderNumber).toBeGreaterThanOrEqual(1001);
+    expect(b.orderNumber).toBe(a.orderNumber + 1);
+
+    const order = await t.request({ url: `/api/orders/${a.orderId}`, token: fan.token });
+    expect(order.json().data).toMatchObject({ _id: a.orderId, number: a.orderNumber });
+    for (const [url, account] of [
+      ['/api/orders/users/search', fan],
+      ['/api/orders/search', creator],
+      ['/api/admin/orders/search', admin],
+    ] as const) {
+      const list = await t.request({ url, token: account.token });
+      expect(list.json().data.find((o: { _id: string }) => o._id === b.orderId)?.number, url).toBe(
+        b.orderNumber,
+      );
+    }
+  });
+
+  it('finds an order by "#1042" or "1042" only in the lists of those who may see it', async () => {
+    const [fan, other, creator, otherCreator, admin] = [
+      await t.fan(),
+      await t.fan(),
+      await t.creator(),
+      await t.creator(),
+      await t.admin(),
+    ];
+    await fund(fan.user, 50);
+    await fund(other.user, 50);
+    const mine = (await buy(fan, (await digitalProduct(creator.user.id)).id, {})).json().data;
+    const theirs = (await buy(other, (await digitalProduct(otherCreator.user.id)).id, {})).json().data;
+    const search = async (url: string, account: Account, q: string) => {
+      const res = await t.request({ url, query: { q }, token: account.token });
+      expect(res.statusCode, `${url}?q=${q}`).toBe(200);
+      return res.json().data.map((o: { _id: string }) => o._id);
+    };
+
+    for (const q of [`#${mine.orderNumber}`, `${mine.orderNumber}`, `Order #${mine.orderNumber}`]) {
+      expect(await search('/api/orders/users/search', fan, q), q).toEqual([mine.orderId]);
+      expect(await search('/api/orders/search', creator, q), q).toEqual([mine.orderId]);
+      expect(await search('/api/admin/orders/search', admin, q), q).toEqual([mine.orderId]);
+    }
+    // Someone else's order number finds nothing: the number is no way around who may see an order.
+    expect(await search('/api/orders/users/search', fan, `#${theirs.orderNumber}`)).toEqual([]);
+    expect(await search('/api/orders/search', creator, `#${theirs.orderNumber}`)).toEqual([]);
+    expect(await search('/api/admin/orders/search', admin, `#${theirs.orderNumber}`)).toEqual([
+      theirs.orderId,
+    ]);
+    // A number no order can have is a search that finds nothing, not an error.
+    expect(await search('/api/admin/orders/search', admin, '#99999999999')).toEqual([]);
+    expect(await search('/api/admin/orders/search', admin, '#')).toEqual([]);
+  });
+
+  it('saves the download under the product name with the extension of the stored bytes', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan.user, 20);
+    const product = await digitalProduct(creator.user.id, {
+      name: 'Café Zine ☕',
+      bytes: pdfBytes,
+      originalName: 'export-final',
+    });
+    expect((await buy(fan, product.id, {})).statusCode).toBe(200);
+    const link = await t.request({
+      url: `/api/performer-assets/products/${product.id}/download-link`,
+      token: fan.token,
+    });
+    const url = link.json().data.url as string;
+
+    const file = await t.request({ url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Cafe Zine.pdf"; filename*=UTF-8''Caf%C3%A9%20Zine%20%E2%98%95.pdf`,
+    );
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.rawPayload.equals(pdfBytes)).toBe(true);
+
+    // The name is signed with the link: another name makes it no link at all.
+    const renamed = url.replace(/name=[^&]+/, `name=${encodeURIComponent('invoice.exe')}`);
+    expect((await t.request({ url: renamed })).statusCode).toBe(403);
+  });
+
+  it('keeps the uploaded extension for bytes of no known type, and names by the file when the product name has no letters left', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan.user, 20);
+    const product = await digitalProduct(creator.user.id, {
+      name: '***',
+      bytes: Buffer.from('plain words, no magic number'),
+      originalName: 'Lyrics & Chords.txt',
+    });
+    await buy(fan, product.id, {});
+    const link = await t.request({
+      url: `/api/performer-assets/products/${product.id}/download-link`,
+      token: fan.token,
+    });
+    const file = await t.request({ url: link.json().data.url });
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Lyrics & Chords.txt"; filename*=UTF-8''Lyrics%20%26%20Chords.txt`,
+    );
+  });
+
   it('20 fans buying the last 5 units at once: exactly 5 succeed and stock ends at 0', async () => {
     const creator = await t.creator();
     const product = await buildProduct(t.ctx.db.db, {
@@ -373,5 +491,22 @@ describe('refunds', () => {
     ).toBe(200);
     expect(await stockOf(product.id)).toBe(0);
     expect(await balanceOf(fan)).toBe(20);
+  });
+});
+
+describe('parseOrderSearch', () => {
+  it('reads "#1042" and "Order #1042" as a number only, bare digits as a number or a name', () => {
+    expect(parseOrderSearch('#1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('# 1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('Order #1042')).toEqual({ number: 1042 });
+    expect(parseOrderSearch('1042')).toEqual({ number: 1042, text: '1042' });
+    expect(parseOrderSearch('zine')).toEqual({ text: 'zine' });
+    expect(parseOrderSearch('#12a')).toEqual({ text: '#12a' });
+    expect(parseOrderSearch(undefined)).toEqual({});
+  });
+
+  it('searches a number larger than any order number as text, so it cannot overflow the column', () => {
+    expect(parseOrderSearch('#2147483648')).toEqual({ text: '#2147483648' });
+    expect(parseOrderSearch('#2147483647')).toEqual({ number: 2147483647 });
   });
 });

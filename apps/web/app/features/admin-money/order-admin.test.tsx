@@ -12,6 +12,7 @@ import { OrderAdmin } from './order-admin';
 const person = (id: string, name: string) => ({ _id: id, name, username: name.toLowerCase() });
 const orderOf = (i: number): TOrder => ({
   _id: `order-${i}`,
+  number: 1001 + i,
   fan: person('fan', 'Ada'),
   performer: person('creator', 'Mira'),
   productId: 'p1',
@@ -100,5 +101,21 @@ describe('the admin orders list', () => {
     expect(asked.at(-1)?.searchParams.get('q')).toBe('ada');
     expect(asked.at(-1)?.searchParams.get('offset')).toBe('0');
     expect(document.body.textContent).toContain('1 order');
+  });
+
+  it('names each order by its number and sends "#1001" as the search', async () => {
+    const asked = renderWithOrders();
+    await vi.waitFor(() => expect(rowCount()).toBe(20));
+    const first = document.querySelector('[data-testid="admin-order-row"]');
+    expect(first?.textContent).toContain('Order #1001');
+    const input = document.querySelector<HTMLInputElement>('input[placeholder^="Search by order number"]');
+    expect(input).not.toBeNull();
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(input, '#1001');
+      input?.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await vi.waitFor(() => expect(rowCount()).toBe(1), { timeout: 3000 });
+    expect(asked.at(-1)?.searchParams.get('q')).toBe('#1001');
   });
 });

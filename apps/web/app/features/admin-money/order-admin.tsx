@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { newIdempotencyKey } from '../orders/orders-api';
+import { newIdempotencyKey, orderLabel } from '../orders/orders-api';
 import { useAdminOrders, useListParams, useRefundOrder } from './money-api';
 import { ConfirmDialog, ListPager, ListSearch, ListSkeleton, rowBorder } from './money-ui';
 import { canRefund, deliveryStatusColors } from './money-values';
@@ -44,7 +44,7 @@ export function OrderAdmin() {
       <ListSearch
         value={params.search}
         onChange={params.setSearch}
-        placeholder="Search by product, buyer or creator"
+        placeholder="Search by order number, product, buyer or creator"
       />
       {list.isPending ? (
         <ListSkeleton label="Loading orders" />
@@ -58,7 +58,7 @@ export function OrderAdmin() {
               list.isError
                 ? 'The orders could not be loaded. Please try again.'
                 : params.q
-                  ? `No ${status === 'all' ? '' : `${status} `}order of a product, buyer or creator matching “${params.q}”.`
+                  ? `No ${status === 'all' ? '' : `${status} `}order with that number or of a product, buyer or creator matching “${params.q}”.`
                   : status === 'all'
                     ? 'Orders appear here when fans buy from a creator’s shop.'
                     : 'Choose “all” to see every order.'
@@ -90,8 +90,8 @@ export function OrderAdmin() {
                   {who(o.fan)} bought from {who(o.performer)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dayjs(o.createdAt).format('MMM D, YYYY')} · {o.productType} · {o.quantity} ×{' '}
-                  {formatPrice(o.unitPrice)}
+                  {orderLabel(o)} · {dayjs(o.createdAt).format('MMM D, YYYY')} · {o.productType} ·{' '}
+                  {o.quantity} × {formatPrice(o.unitPrice)}
                   {o.refundedAt ? ` · refunded ${dayjs(o.refundedAt).format('MMM D, YYYY')}` : ''}
                 </Text>
               </div>
@@ -117,7 +117,7 @@ export function OrderAdmin() {
 
       <ConfirmDialog
         opened={refunding !== null}
-        title="Refund order"
+        title={refunding ? `Refund ${orderLabel(refunding.order).toLowerCase()}` : 'Refund order'}
         confirmLabel={refunding ? `Refund ${formatPrice(refunding.order.totalPrice)}` : 'Refund'}
         isPending={refund.isPending}
         onClose={() => setRefunding(null)}
@@ -127,7 +127,9 @@ export function OrderAdmin() {
             { id: refunding.order._id, idempotencyKey: refunding.key },
             {
               onSuccess: () => {
-                notifySuccess(`${formatPrice(refunding.order.totalPrice)} is back in the fan’s wallet.`);
+                notifySuccess(
+                  `${orderLabel(refunding.order)} is refunded: ${formatPrice(refunding.order.totalPrice)} is back in the fan’s wallet.`,
+                );
                 setRefunding(null);
               },
               onError: (err) => notifyError(err),

@@ -28,7 +28,14 @@ import { notifySuccess } from '../../lib/notify';
 import { currentUserKey, useCurrentUser } from '../auth/use-current-user';
 import { AddressFormModal } from './address-form';
 import { useCart } from './cart';
-import { addressLine, moneyRequest, newIdempotencyKey, ordersKeys, useAddresses } from './orders-api';
+import {
+  addressLine,
+  moneyRequest,
+  newIdempotencyKey,
+  ordersKeys,
+  placedOrdersText,
+  useAddresses,
+} from './orders-api';
 
 type LineResult = { ok: true } | { ok: false; message: string };
 
@@ -70,12 +77,12 @@ export function CartView() {
     setPaying(true);
     const outcome: Record<string, LineResult> = {};
     const nextKeys = { ...keys };
-    let bought = 0;
+    const placed: (number | undefined)[] = [];
     for (const line of cart.lines) {
       const key = nextKeys[line.productId] ?? newIdempotencyKey();
       nextKeys[line.productId] = key;
       try {
-        await moneyRequest<{ data: TProductCharge }>(
+        const charge = await moneyRequest<{ data: TProductCharge }>(
           'POST',
           `/wallet/charges/product/${line.productId}`,
           { quantity: line.quantity, ...(line.type === 'physical' ? { deliveryAddressId: chosen } : {}) },
@@ -84,7 +91,7 @@ export function CartView() {
         outcome[line.productId] = { ok: true };
         delete nextKeys[line.productId];
         cart.remove(line.productId);
-        bought += 1;
+        placed.push(charge.data.orderNumber);
       } catch (error) {
         outcome[line.productId] = { ok: false, message: errorMessage(error) };
         // A refused line stored nothing: its next attempt gets a fresh key.
@@ -96,7 +103,7 @@ export function CartView() {
     setPaying(false);
     void queryClient.invalidateQueries({ queryKey: currentUserKey });
     void queryClient.invalidateQueries({ queryKey: ordersKeys.buyer });
-    if (bought > 0) notifySuccess(`${bought} order${bought === 1 ? '' : 's'} placed`);
+    if (placed.length > 0) notifySuccess(placedOrdersText(placed));
   };
 
   if (!user) return <Skeleton h={160} />;

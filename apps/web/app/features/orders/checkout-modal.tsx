@@ -10,7 +10,14 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import { currentUserKey, useCurrentUser } from '../auth/use-current-user';
 import { AddressFormModal } from './address-form';
-import { addressLine, moneyRequest, newIdempotencyKey, ordersKeys, useAddresses } from './orders-api';
+import {
+  addressLine,
+  moneyRequest,
+  newIdempotencyKey,
+  ordersKeys,
+  placedOrdersText,
+  useAddresses,
+} from './orders-api';
 
 /**
  * Buys one product line from the wallet: quantity (physical goods up to the stock), a delivery address
@@ -49,10 +56,10 @@ export function CheckoutModal(props: { product: TProduct; opened: boolean; onClo
         { quantity, ...(isPhysical ? { deliveryAddressId: chosen } : {}) },
         key,
       ),
-    onSuccess: () => {
+    onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void queryClient.invalidateQueries({ queryKey: ordersKeys.buyer });
-      notifySuccess('Thank you! Your order is placed.');
+      notifySuccess(`Thank you! ${placedOrdersText([res.data.orderNumber])}`);
       props.onClose();
       void navigate('/user/orders');
     },

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  CloseButton,
   EmptyState,
   Group,
   Modal,
@@ -13,7 +14,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconDownload, IconMapPin, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconMapPin, IconPackage, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -22,18 +24,48 @@ import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
-import { addressLine, deliveryColors, ordersKeys, useAddresses, useOrders } from './orders-api';
+import { addressLine, deliveryColors, orderLabel, ordersKeys, useAddresses, useOrders } from './orders-api';
+
+/** The search box of an order list and the search it sends (debounced, trimmed). */
+function useOrderSearch() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  return { search, setSearch, q };
+}
+
+function OrderSearch(props: { value: string; onChange: (value: string) => void; placeholder: string }) {
+  return (
+    <TextInput
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      placeholder={props.placeholder}
+      aria-label="Search orders"
+      leftSection={<IconSearch size={16} />}
+      rightSection={
+        props.value ? (
+          <CloseButton size="sm" aria-label="Clear search" onClick={() => props.onChange('')} />
+        ) : null
+      }
+      maxLength={200}
+      maw={{ sm: 360 }}
+    />
+  );
+}
 
 function OrdersFrame(props: {
   isLoading: boolean;
   error: unknown;
   count: number;
+  /** What the search box holds; a search that finds nothing is not the "no orders yet" page. */
+  search: ReturnType<typeof useOrderSearch>;
+  searchPlaceholder: string;
   empty: ReactNode;
   children: ReactNode;
 }) {
   useEffect(() => {
     if (props.error) notifyError(props.error);
   }, [props.error]);
+  const { search } = props;
   if (props.isLoading) {
     return (
       <Stack>
@@ -43,15 +75,40 @@ function OrdersFrame(props: {
       </Stack>
     );
   }
-  if (props.count === 0) return <>{props.empty}</>;
-  return <Stack>{props.children}</Stack>;
+  const isSearching = search.search !== '' || search.q !== '';
+  if (props.count === 0 && !isSearching) return <>{props.empty}</>;
+  return (
+    <Stack>
+      <OrderSearch value={search.search} onChange={search.setSearch} placeholder={props.searchPlaceholder} />
+      {props.count === 0 ? (
+        <EmptyState
+          icon={<IconSearch size={28} />}
+          variant="light"
+          title="No matching orders"
+          description={`No order matches “${search.q}”. Search by order number (#1042) or by name.`}
+        />
+      ) : (
+        props.children
+      )}
+    </Stack>
+  );
 }
 
 function OrderCard(props: { order: TOrder; party: ReactNode; actions?: ReactNode }) {
   const { order } = props;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="order-card">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="order-card"
+      component="article"
+      aria-label={`${orderLabel(order)}: ${order.productName}`}
+    >
       <Stack gap="xs">
+        <Text size="xs" c="dimmed" fw={600}>
+          {orderLabel(order)}
+        </Text>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <IconPackage size={20} aria-hidden />
@@ -97,7 +154,8 @@ function OrderCard(props: { order: TOrder; party: ReactNode; actions?: ReactNode
 
 /** The fan's orders: download links for digital goods, address change while processing. */
 export function BuyerOrders() {
-  const orders = useOrders('buyer');
+  const search = useOrderSearch();
+  const orders = useOrders('buyer', search.q);
   const rows = orders.data?.data ?? [];
   const [changing, setChanging] = useState<TOrder | null>(null);
   const download = useWriteMutation({
@@ -114,6 +172,8 @@ export function BuyerOrders() {
         isLoading={orders.isLoading}
         error={orders.error}
         count={rows.length}
+        search={search}
+        searchPlaceholder="Search by order number, product or creator"
         empty={
           <EmptyState
             icon={<IconPackage size={28} />}
@@ -170,14 +230,18 @@ function ChangeAddressModal(props: { order: TOrder; onClose: () => void }) {
       api.put(`/orders/${props.order._id}/update/delivery-address`, { deliveryAddressId: chosen }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ordersKeys.buyer });
-      notifySuccess('Delivery address changed');
+      notifySuccess(`${orderLabel(props.order)}: delivery address changed`);
       props.onClose();
     },
     onError: (error) => notifyError(error),
   });
   const list = addresses.data?.data ?? [];
   return (
-    <Modal opened onClose={props.onClose} title="Change the delivery address">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`Change the delivery address of ${orderLabel(props.order).toLowerCase()}`}
+    >
       <Stack>
         {addresses.isLoading ? (
           <Skeleton h={60} />
@@ -221,13 +285,16 @@ const nextSteps: Record<TOrder['deliveryStatus'], TOrder['deliveryStatus'][]> = 
 
 /** The creator's sold orders: delivery status forward only, and the tracking code. */
 export function SellerOrders() {
-  const orders = useOrders('seller');
+  const search = useOrderSearch();
+  const orders = useOrders('seller', search.q);
   const rows = orders.data?.data ?? [];
   return (
     <OrdersFrame
       isLoading={orders.isLoading}
       error={orders.error}
       count={rows.length}
+      search={search}
+      searchPlaceholder="Search by order number, product or buyer"
       empty={
         <EmptyState
           icon={<IconPackage size={28} />}
@@ -271,7 +338,7 @@ function DeliveryEditor({ order }: { order: TOrder }) {
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ordersKeys.seller });
-      notifySuccess('Order updated');
+      notifySuccess(`${orderLabel(order)} updated`);
     },
     onError: (error) => notifyError(error),
   });
