@@ -52,6 +52,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
+import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(addressesRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(messagesRoutes, { ctx });
+      await api.register(streamingRoutes, { ctx });
     },
     { prefix: '/api' },
   );

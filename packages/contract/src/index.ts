@@ -19,6 +19,7 @@ export * from './reference';
 export * from './reports';
 export * from './settings';
 export * from './site-content';
+export * from './streaming';
 export * from './subscriptions';
 export * from './users';
 export * from './wallet';

@@ -35,7 +35,7 @@ export const ZChargeType = z.enum(chargeTypes);
 export type TChargeType = z.infer<typeof ZChargeType>;
 
 /** Items bought once through `POST /wallet/charges/{type}/{id}`. */
-export const purchasableTypes = ['feed', 'video', 'gallery', 'message'] as const;
+export const purchasableTypes = ['feed', 'video', 'gallery', 'message', 'stream'] as const;
 
 export const ZTipParams = z.object({ performerId: ZId });
 export const ZPurchaseParams = z.object({ id: ZId });
@@ -52,7 +52,7 @@ export const ZTipRequest = z
   .strict();
 export type TTipRequest = z.infer<typeof ZTipRequest>;
 
-/** `POST /wallet/charges/{feed|video|gallery|message}/{id}`: the price is the item's own; the body may be empty. */
+/** `POST /wallet/charges/{feed|video|gallery|message|stream}/{id}`: the price is the item's own; the body may be empty. */
 export const ZPurchaseRequest = z.object({}).strict().nullish();
 
 /** What a successful charge answers. */

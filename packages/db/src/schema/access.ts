@@ -56,7 +56,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-export const purchaseTargets = ['feed', 'video', 'gallery', 'message', 'product'] as const;
+export const purchaseTargets = ['feed', 'video', 'gallery', 'message', 'product', 'stream'] as const;
 
 /**
  * Content a fan bought once (pay-per-view). Written by the wallet charge in the same transaction as the

@@ -9,4 +9,5 @@ export * from './payments';
 export * from './site';
 export * from './site-content';
 export * from './social';
+export * from './streaming';
 export * from './wallet';

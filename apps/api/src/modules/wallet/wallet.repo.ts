@@ -11,6 +11,7 @@ import {
   gte,
   ledgerEntries,
   ledgerTransactions,
+  liveSessions,
   lte,
   messages,
   performerProfiles,
@@ -24,8 +25,23 @@ import type { SQL } from 'drizzle-orm';
 /** The price facts of an item for sale, read inside the charge's transaction. */
 export async function findSaleItem(
   tx: Transaction,
-  options: { type: 'feed' | 'video' | 'gallery' | 'message'; id: string },
+  options: { type: 'feed' | 'video' | 'gallery' | 'message' | 'stream'; id: string },
 ): Promise<{ performerId: string; isSale: boolean; priceCents: number } | null> {
+  if (options.type === 'stream') {
+    // A live show is sold while it is live; the row is locked so it cannot end mid-charge.
+    const [show] = await tx
+      .select({
+        performerId: liveSessions.performerId,
+        priceCents: liveSessions.priceCents,
+        status: liveSessions.status,
+      })
+      .from(liveSessions)
+      .where(eq(liveSessions.id, options.id))
+      .for('share');
+    return show
+      ? { performerId: show.performerId, isSale: show.status === 'live', priceCents: show.priceCents }
+      : null;
+  }
   if (options.type === 'message') {
     // A message is for sale while it has a price and is not deleted; its sender is the seller.
     const [message] = await tx

@@ -54,7 +54,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       ),
   );
 
-  // One route per type, so the types not sold yet (message, product, stream) answer 404.
+  // One route per type, so the types not sold this way (product) answer 404.
   for (const type of purchasableTypes) {
     app.post(
       `/wallet/charges/${type}/:id`,

@@ -22,6 +22,7 @@ import type { MessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
 import { announceNewMessage } from '../messages/messages.socket';
 import { findVisiblePerformer } from '../performers/performers.access';
+import { assertCanBuyLiveSession } from '../streaming/streaming.service';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
   accountIdOf,
@@ -200,18 +201,26 @@ function announceBalance(ctx: AppContext, userId: string, balance: number): void
   }
 }
 
-const itemNames = { feed: 'post', video: 'video', gallery: 'gallery', message: 'message' } as const;
+const itemNames = {
+  feed: 'post',
+  video: 'video',
+  gallery: 'gallery',
+  message: 'message',
+  stream: 'live show',
+} as const;
 
 /**
- * Buys a post, video, gallery or paid message once at its price: it must be visible to the actor
- * (else 404; a message only to the members of its conversation) and for sale above zero; buying
- * twice is 409 and charges nothing; a creator cannot buy their own.
+ * Buys a post, video, gallery, paid message or live show session once at its price: it must be
+ * visible to the actor (else 404; a message only to the members of its conversation; a show only to
+ * its creator's subscribers, else 403) and for sale above zero (a show: while it is live); buying
+ * twice is 409 and charges nothing; a creator cannot buy their own. A new show is a new id, so a
+ * new purchase.
  */
 export async function chargePurchase(
   ctx: AppContext,
   options: {
     actor: Actor;
-    type: 'feed' | 'video' | 'gallery' | 'message';
+    type: 'feed' | 'video' | 'gallery' | 'message' | 'stream';
     id: string;
     idempotency: IdempotencyScope | null;
   },
@@ -221,6 +230,7 @@ export async function chargePurchase(
   if (type === 'feed') await getFeed(ctx, { actor, id });
   else if (type === 'video') await getPublicVideo(ctx, { actor, id });
   else if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
+  else if (type === 'stream') await assertCanBuyLiveSession(ctx, { actor, id });
   else await findVisibleGallery(ctx, { actor, id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
@@ -231,6 +241,13 @@ export async function chargePurchase(
       if (!item) throw notFound(`That ${name}`);
       if (item.performerId === actor.id) {
         throw new AppError('UNPROCESSABLE', `You cannot buy your own ${name}.`);
+      }
+      if (type === 'stream' && !item.isSale) throw new AppError('CONFLICT', 'This live show has ended.');
+      if (type === 'stream' && item.priceCents <= 0) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          'This live show is free for subscribers; there is nothing to pay.',
+        );
       }
       if (!item.isSale || item.priceCents <= 0) {
         throw new AppError('UNPROCESSABLE', `This ${name} is not for sale.`);

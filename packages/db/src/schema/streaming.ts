@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { newId } from '../ids';
+import { users } from './accounts';
+
+export const liveSessionStatuses = ['live', 'ended'] as const;
+export type LiveSessionStatus = (typeof liveSessionStatuses)[number];
+
+/** Why a show ended: the creator ended it, or (later) the server found the publisher gone. */
+export const liveSessionEndReasons = ['ended_by_creator', 'publisher_gone'] as const;
+export type LiveSessionEndReason = (typeof liveSessionEndReasons)[number];
+
+/**
+ * A creator's public live show (docs/decisions/live-video-plan.md "Public shows"). A priced show is
+ * bought per session (purchases, target type `stream`), so a new show is a new payment; at price 0
+ * it is free for the creator's active subscribers. The media columns come with the media slice.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    status: text('status', { enum: liveSessionStatuses }).notNull().default('live'),
+    /** What the creator announced; it may only grow (set-duration refuses a shorter one). */
+    plannedDurationMinutes: integer('planned_duration_minutes'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: liveSessionEndReasons }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // One show at a time per creator: a second go-live loses here even when two race.
+    uniqueIndex('live_sessions_one_live_idx').on(t.performerId).where(sql`${t.status} = 'live'`),
+    index('live_sessions_status_started_idx').on(t.status, t.startedAt),
+    check('live_sessions_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('live_sessions_status', sql`${t.status} IN ('live', 'ended')`),
+    check(
+      'live_sessions_ended',
+      sql`(${t.status} = 'ended') = (${t.endedAt} IS NOT NULL AND ${t.endReason} IS NOT NULL)`,
+    ),
+    check(
+      'live_sessions_duration_positive',
+      sql`${t.plannedDurationMinutes} IS NULL OR ${t.plannedDurationMinutes} > 0`,
+    ),
+  ],
+);
