@@ -157,10 +157,17 @@ test('older messages load 25 at a time above the thread, keeping the scroll posi
   }
 
   const page = await loggedInPage(browser, fan.username, fan.password);
+  // The conversation's header and composer arrive after the messages (as on a slow connection): the
+  // thread must still open at its newest message.
+  await page.route(`**/api/conversations/${conversationId}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
   await page.goto(`/messages/${conversationId}`);
   const messages = thread(page).getByTestId('message');
   await expect(messages).toHaveCount(25);
   await expect(messages.first().getByText('Numbered message 31', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
   await expect(thread(page).getByText('Numbered message 55', { exact: true })).toBeInViewport();
 
   // Scrolling to the top prepends the 25 before; the message that was on top stays where it was.

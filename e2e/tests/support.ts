@@ -41,13 +41,21 @@ export async function registerFanByApi(request: APIRequestContext, prefix = 'fan
   return account;
 }
 
-/** Logs in through the login page. */
+/**
+ * Logs in through the login page and waits for the server's answer to the login (right or wrong), so
+ * the session cookie is set before the journey opens its next page: going on at the click raced the
+ * login, and a protected page opened in between was answered with the login page.
+ */
 export async function loginInBrowser(page: Page, username: string, password: string, remember = false) {
   await page.goto('/auth/login');
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByLabel('Remember me').check();
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login',
+  );
   await page.getByRole('button', { name: /log in/i }).click();
+  await answered;
 }
 
 export async function sessionCookie(page: Page) {

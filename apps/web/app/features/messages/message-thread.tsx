@@ -95,6 +95,20 @@ export function MessageThread({
     lastSeenCount.current = messages.length;
   });
 
+  // A view at the bottom stays there when the box around it changes size: the composer or the header
+  // arriving after the messages made the box shorter and hid the newest ones under it.
+  const isPinned = useRef(true);
+  const hasScroller = !thread.isPending;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!hasScroller || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (isPinned.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasScroller]);
+
   // The top of the list coming into view loads the page before it.
   useEffect(() => {
     const sentinel = topSentinel.current;
@@ -177,7 +191,14 @@ export function MessageThread({
         )}
       </Group>
 
-      <div className={classes.scroller} ref={scroller} data-testid="message-scroller">
+      <div
+        className={classes.scroller}
+        ref={scroller}
+        data-testid="message-scroller"
+        onScroll={(e) => {
+          isPinned.current = nearBottom(e.currentTarget);
+        }}
+      >
         <div ref={topSentinel} />
         {thread.hasNextPage ? (
           <Button
