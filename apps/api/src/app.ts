@@ -52,6 +52,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
+import { createLiveMedia } from './modules/streaming/media/create-live-media';
+import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -122,11 +124,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   realtime.attach(app.server);
   app.addHook('preClose', async () => realtime.close());
+  const clock = options.clock ?? systemClock;
+  const media = createLiveMedia({ config, log: app.log, now: () => clock.now() });
+  const janusWsProxy = attachJanusWsProxy(app.server, { target: () => media.proxyTarget(), log: app.log });
+  app.addHook('preClose', async () => janusWsProxy.close());
+  app.addHook('onClose', async () => media.close());
 
   const ctx: AppContext = {
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
     settings: createSettingsService(db),
@@ -139,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         pollingIntervalSeconds: config.QUEUE_POLL_SECONDS,
       }),
     realtime,
+    media,
     log: app.log,
   };
   // The workers stop here, before whoever opened the database closes it after app.close().

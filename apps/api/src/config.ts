@@ -58,6 +58,17 @@ const ZConfig = z
     STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be a Stripe webhook signing secret').optional(),
     /** Where the Stripe SDK sends its requests (tests point it at an in-repo fake server). */
     STRIPE_API_URL: z.url().optional(),
+    /**
+     * Live video media: 'janus' runs our own Janus (the `janus` binary) and refuses joins when it cannot;
+     * 'auto' does the same only when the binary is on the machine; 'off' answers joins with a refusal.
+     * A Janus run elsewhere (a JANUS_URL with its secrets) is not supported yet.
+     */
+    LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).default('auto'),
+    /** A STUN server the browsers and our Janus use behind a NAT, e.g. stun:stun.example.org:3478. */
+    LIVE_STUN_URL: z
+      .string()
+      .regex(/^stun:[^:]+(:\d+)?$/, 'must be a stun:host:port URL')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_GATEWAY === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
@@ -91,5 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Config for tests: development defaults without reading the real environment. */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  // LIVE_MEDIA off: only the media tests start a Janus, not every test app on a machine that has one.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    LIVE_MEDIA: 'off',
+    ...overrides,
+  });
 }

@@ -6,6 +6,7 @@ import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
 import type { RealtimeHub } from './modules/realtime/realtime.hub';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { LiveMedia } from './modules/streaming/media/live-media';
 import type { JobQueue } from './plugins/queue';
 
 /** What every service may use: built once per app, passed in, never imported as a global. */
@@ -20,5 +21,7 @@ export interface AppContext {
   queue: JobQueue;
   /** Live events to connected people (socket.io; across nodes with Redis). */
   realtime: RealtimeHub;
+  /** The video of live shows (our own Janus, or none). */
+  media: LiveMedia;
   log: FastifyBaseLogger;
 }

@@ -90,3 +90,25 @@ export const ZLiveSession = z.object({
   isOwner: z.boolean(),
 });
 export type TLiveSession = z.infer<typeof ZLiveSession>;
+
+/**
+ * `GET /streaming/join/{id}`: what the browser needs to publish (the creator) or watch (an entitled
+ * viewer) the show's video. The tokens are short leases; the page asks again before they end.
+ */
+export const ZLiveMediaGrant = z.object({
+  provider: z.literal('janus'),
+  /** The WebSocket URL of Janus (our proxy on the site's own port). */
+  url: z.string(),
+  room: z.string(),
+  /** Signs every request of this person's Janus session (realm `janus`). */
+  token: z.string(),
+  /** Lets this person join the room (realm `janus.plugin.videoroom`). */
+  roomToken: z.string(),
+  /** The publisher id: the creator publishes as it, viewers subscribe to it. */
+  feed: z.string(),
+  role: z.enum(['publish', 'watch']),
+  iceServers: z.array(z.object({ urls: z.string() })),
+  /** When the tokens stop working. */
+  expiresAt: z.string(),
+});
+export type TLiveMediaGrant = z.infer<typeof ZLiveMediaGrant>;

@@ -87,6 +87,8 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
+    // Other upgrades (the Janus WebSocket proxy) are answered by their own listener, not ended here.
+    destroyUpgrade: false,
     allowRequest: (req, callback) => {
       const allowed = isAllowedOrigin(req, options.allowedOrigins);
       callback(allowed ? null : 'This site does not accept connections from that page.', allowed);

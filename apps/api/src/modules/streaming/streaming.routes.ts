@@ -3,6 +3,7 @@ import {
   listOf,
   ZEditLiveRequest,
   ZGoLiveRequest,
+  ZLiveMediaGrant,
   ZLiveSession,
   ZLiveSessionParams,
   ZLiveSessionSearchQuery,
@@ -10,14 +11,14 @@ import {
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, requireAuth } from '../../plugins/auth';
 import { requireCreator } from '../performers/performers.access';
 import * as streaming from './streaming.service';
 
 const tags = ['Streaming'];
 const ZLiveSessionResponse = dataOf(ZLiveSession);
 
-/** Public live shows without media (issue 11, first slice); paying for one is `POST /wallet/charges/stream/{id}`. */
+/** Public live shows and the grants for their video (issue 11); paying for one is `POST /wallet/charges/stream/{id}`. */
 export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/streaming/live',
@@ -74,6 +75,22 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/streaming/user/search',
     { schema: { tags, querystring: ZLiveSessionSearchQuery, response: { 200: listOf(ZLiveSession) } } },
     async (req) => streaming.searchLive(ctx, { actor: req.actor ?? null, query: req.query }),
+  );
+
+  app.get(
+    '/streaming/join/:id',
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: ZLiveSessionParams, response: { 200: dataOf(ZLiveMediaGrant) } },
+    },
+    async (req) => ({
+      data: await streaming.joinLiveSession(ctx, {
+        actor: actorOf(req),
+        id: req.params.id,
+        // The browser reaches our Janus proxy where it reached this API.
+        origin: `${req.protocol}://${req.host}`,
+      }),
+    }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   fromCents,
   type TEditLiveRequest,
   type TGoLiveRequest,
+  type TLiveMediaGrant,
   type TLiveSession,
   type TLiveSessionSearchQuery,
   type TSetLiveDurationRequest,
@@ -122,6 +123,10 @@ export async function goLive(
   if (!row) {
     throw new AppError('CONFLICT', 'You are already live; end that show before starting another one.');
   }
+  await ctx.media.openRoom({ room: row.id, publisherId: actor.id }).catch((error: unknown) => {
+    // The show goes on without video; its joins tell people why.
+    ctx.log.warn({ err: error, sessionId: row.id }, 'live show started without a video room');
+  });
   return presentOne(ctx, actor, row.id);
 }
 
@@ -190,6 +195,11 @@ export async function endMyLiveSession(
   if (!ended) {
     const row = await findOwnLiveSession(ctx.db.db, { id, performerId: actor.id });
     if (!row) throw missingShow();
+  } else {
+    await ctx.media.closeRoom(id).catch((error: unknown) => {
+      // The show has ended for everyone anyway: tokens stop being renewed and Janus drops them.
+      ctx.log.warn({ err: error, sessionId: id }, 'the video room of an ended show was not destroyed');
+    });
   }
   return presentOne(ctx, actor, id);
 }
@@ -245,4 +255,32 @@ export async function assertCanBuyLiveSession(
   if (!subscribed.has(show.performer._id)) {
     throw new AppError('FORBIDDEN', `Subscribe to ${show.performer.name} to join their live shows.`);
   }
+}
+
+/**
+ * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
+ * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
+ * this server 422.
+ */
+export async function joinLiveSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; origin: string },
+): Promise<TLiveMediaGrant> {
+  const show = await getLiveSession(ctx, options);
+  if (show.status !== 'live') throw endedShow();
+  if (!show.canJoin) {
+    throw new AppError(
+      'FORBIDDEN',
+      show.price > 0
+        ? `Subscribe to ${show.performer.name} and buy this show to watch it.`
+        : `Subscribe to ${show.performer.name} to join their live shows.`,
+    );
+  }
+  return ctx.media.grant({
+    room: show._id,
+    userId: options.actor.id,
+    feed: show.performer._id,
+    role: show.isOwner ? 'publish' : 'watch',
+    origin: options.origin,
+  });
 }

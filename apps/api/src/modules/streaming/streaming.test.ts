@@ -336,3 +336,28 @@ describe('paying for a show', () => {
     expect(await balanceOf(fan)).toBe(20);
   });
 });
+
+describe('joining the video without media on the server (LIVE_MEDIA off)', () => {
+  const join = (who: Account | null, id: string) =>
+    t.request({ url: `/api/streaming/join/${id}`, ...(who ? { token: who.token } : {}) });
+
+  it('still goes live, and refuses joins with a sentence instead of failing', async () => {
+    const creator = await t.creator();
+    const id = await startShow(creator);
+    const res = await join(creator, id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Live video is not available on this server right now.');
+    await end(creator, id);
+  });
+
+  it('asks who is joining, and refuses a paid show to a subscriber who has not bought it', async () => {
+    const [creator, fan] = [await t.creator(), await t.fan()];
+    await subscribe(fan, creator);
+    const id = await startShow(creator, { title: 'Paid show', price: 5 });
+    expect((await join(null, id)).statusCode).toBe(401);
+    const res = await join(fan, id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^Subscribe to .+ and buy this show to watch it\.$/);
+    await end(creator, id);
+  });
+});

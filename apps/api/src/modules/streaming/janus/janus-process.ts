@@ -83,6 +83,8 @@ export async function startOwnJanus(options: {
   binary: string;
   eventsUrl: string;
   iceEnforceList?: string;
+  /** A public STUN server, for the host candidates of a Janus behind a NAT. */
+  stun?: { host: string; port: number };
   rtpPorts?: { from: number; to: number };
   onLog?: (line: string) => void;
   timeoutMs?: number;
@@ -120,6 +122,7 @@ export async function startOwnJanus(options: {
     secrets,
     eventsUrl: options.eventsUrl,
     iceEnforceList: options.iceEnforceList ?? '',
+    ...(options.stun ? { stun: options.stun } : {}),
     configsFolder: configs,
   });
   for (const [name, text] of Object.entries(files))

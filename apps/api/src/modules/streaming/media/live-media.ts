@@ -1,0 +1,44 @@
+import type { TLiveMediaGrant } from '@fanstage/contract';
+import { AppError } from '../../../lib/app-error';
+
+/** Where browsers open their WebSocket to Janus: our own port, piped to the Janus we run. */
+export const janusWsPath = '/api/streaming/janus-ws';
+
+/**
+ * The media transport of live shows, as the rest of the API sees it: rooms follow the shows, and an
+ * entitled person gets what their browser needs. Who is entitled is decided before, by the service.
+ */
+export interface LiveMedia {
+  /** Makes the show's room, where only `publisherId` may publish. */
+  openRoom(options: { room: string; publisherId: string }): Promise<void>;
+  /** Removes the show's room; a room already gone is fine. */
+  closeRoom(room: string): Promise<void>;
+  /** Tokens for one person; recreates the room when it is missing (Janus restarted). */
+  grant(options: {
+    room: string;
+    userId: string;
+    /** The publisher id of the room's one feed. */
+    feed: string;
+    role: 'publish' | 'watch';
+    /** The site's origin as the browser sees it (`https://host`), for the WebSocket URL. */
+    origin: string;
+  }): Promise<TLiveMediaGrant>;
+  /** The WebSocket address of the Janus the proxy pipes to, or null while none runs. */
+  proxyTarget(): string | null;
+  close(): Promise<void>;
+}
+
+/** The one refusal of every join while there is no media: a rule of this server, not a fault. */
+export const mediaUnavailable = () =>
+  new AppError('UNPROCESSABLE', 'Live video is not available on this server right now.');
+
+/** No media on this server: shows go on without video, and joins are refused. */
+export const noMedia: LiveMedia = {
+  openRoom: async () => undefined,
+  closeRoom: async () => undefined,
+  grant: async () => {
+    throw mediaUnavailable();
+  },
+  proxyTarget: () => null,
+  close: async () => undefined,
+};
