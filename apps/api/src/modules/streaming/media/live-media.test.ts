@@ -1,0 +1,54 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../config';
+import { AppError } from '../../../lib/app-error';
+import { createLiveMedia } from './create-live-media';
+import { OwnJanusMedia } from './janus-media';
+import { noMedia } from './live-media';
+
+const log = pino({ level: 'silent' });
+const now = () => new Date();
+const grantOptions = {
+  room: 'r',
+  userId: 'u',
+  feed: 'u',
+  role: 'watch' as const,
+  origin: 'http://localhost',
+};
+const refusal = { code: 'UNPROCESSABLE', message: 'Live video is not available on this server right now.' };
+
+describe('choosing the media of live shows', () => {
+  it('runs nothing when LIVE_MEDIA is off, even with Janus on the machine', () => {
+    const media = createLiveMedia({ config: testConfig(), log, now, findBinary: () => '/usr/bin/janus' });
+    expect(media).toBe(noMedia);
+  });
+
+  it('falls back to no media when asked for Janus on a machine without it', () => {
+    for (const LIVE_MEDIA of ['auto', 'janus']) {
+      const media = createLiveMedia({ config: testConfig({ LIVE_MEDIA }), log, now, findBinary: () => null });
+      expect(media).toBe(noMedia);
+    }
+  });
+
+  it('refuses joins with a sentence when there is no media', async () => {
+    await expect(noMedia.grant(grantOptions)).rejects.toMatchObject(refusal);
+    await expect(noMedia.openRoom({ room: 'r', publisherId: 'u' })).resolves.toBeUndefined();
+  });
+
+  it('refuses joins with a sentence, not a crash, when our Janus cannot start, and does not retry at once', async () => {
+    const media = createLiveMedia({
+      config: testConfig({ LIVE_MEDIA: 'janus' }),
+      log,
+      now,
+      // Not a Janus: there is no VideoRoom plugin next to it, so the start fails.
+      findBinary: () => '/bin/false',
+    });
+    expect(media).toBeInstanceOf(OwnJanusMedia);
+    const failed = await media.openRoom({ room: 'r', publisherId: 'u' }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(AppError);
+    expect(failed).toMatchObject(refusal);
+    await expect(media.grant(grantOptions)).rejects.toMatchObject(refusal);
+    expect(media.proxyTarget()).toBeNull();
+    await media.close();
+  });
+});
