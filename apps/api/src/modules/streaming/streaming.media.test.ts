@@ -49,7 +49,16 @@ class JanusWsClient {
   }
 
   /** Creates a session with the core token, attaches the VideoRoom and joins as a publisher. */
-  async joinAsPublisher(grant: Grant, roomToken: string, id?: string): Promise<Json> {
+  joinAsPublisher(grant: Grant, roomToken: string, id?: string): Promise<Json> {
+    return this.join(grant, { ptype: 'publisher', token: roomToken, ...(id ? { id } : {}) });
+  }
+
+  /** The same, as a subscriber to the grant's feed (what a viewer's page does). */
+  joinAsSubscriber(grant: Grant): Promise<Json> {
+    return this.join(grant, { ptype: 'subscriber', token: grant.roomToken, streams: [{ feed: grant.feed }] });
+  }
+
+  private async join(grant: Grant, body: Json): Promise<Json> {
     const session = await this.request({ janus: 'create', token: grant.token });
     const sessionId = (session.data as { id: number }).id;
     const handle = await this.request({
@@ -63,13 +72,7 @@ class JanusWsClient {
       session_id: sessionId,
       handle_id: (handle.data as { id: number }).id,
       token: grant.token,
-      body: {
-        request: 'join',
-        ptype: 'publisher',
-        room: grant.room,
-        token: roomToken,
-        ...(id ? { id } : {}),
-      },
+      body: { request: 'join', room: grant.room, ...body },
     });
     return (answer.plugindata as { data: Json }).data;
   }
@@ -137,7 +140,7 @@ describe.runIf(binary || process.env.CI)('the video of live shows, on our own Ja
     expect(joined).toMatchObject({ videoroom: 'joined', room: showId, id: creator.user.id });
   });
 
-  it("refuses to let an entitled viewer's tokens publish", async () => {
+  it("lets an entitled viewer's tokens subscribe to the feed, but not publish", async () => {
     const res = await join(fan, showId);
     expect(res.status).toBe(200);
     const grant = ((await res.json()) as { data: Grant }).data;
@@ -146,6 +149,9 @@ describe.runIf(binary || process.env.CI)('the video of live shows, on our own Ja
     const refused = await client.joinAsPublisher(grant, grant.roomToken);
     expect(refused.videoroom).toBe('event');
     expect(String(refused.error)).toContain('not in the allowed list');
+    // Its tokens pass the room's checks to watch: only the feed is missing (the creator sends no media here).
+    const watching = await (await connect(grant.url)).joinAsSubscriber(grant);
+    expect(watching).toMatchObject({ error_code: 428, error: `No such feed (${creator.user.id})` });
   });
 
   it('leaves socket.io its own upgrades, and refuses other WebSocket paths', async () => {
