@@ -61,9 +61,10 @@ const ZConfig = z
     /**
      * Live video media: 'janus' runs our own Janus (the `janus` binary) and refuses joins when it cannot;
      * 'auto' does the same only when the binary is on the machine; 'off' answers joins with a refusal.
+     * Unset: 'auto', but 'off' under NODE_ENV=test, so only the media tests start a Janus.
      * A Janus run elsewhere (a JANUS_URL with its secrets) is not supported yet.
      */
-    LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).default('auto'),
+    LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).optional(),
     /** A STUN server the browsers and our Janus use behind a NAT, e.g. stun:stun.example.org:3478. */
     LIVE_STUN_URL: z
       .string()
@@ -86,7 +87,11 @@ const ZConfig = z
       });
     }
   })
-  .transform((c) => ({ ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production' }));
+  .transform((c) => ({
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    LIVE_MEDIA: c.LIVE_MEDIA ?? (c.NODE_ENV === 'test' ? ('off' as const) : ('auto' as const)),
+  }));
 
 export type Config = z.infer<typeof ZConfig>;
 
@@ -102,12 +107,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Config for tests: development defaults without reading the real environment. */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  // LIVE_MEDIA off: only the media tests start a Janus, not every test app on a machine that has one.
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    LIVE_MEDIA: 'off',
-    ...overrides,
-  });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
 }

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../../config';
+import { loadConfig, testConfig } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { createLiveMedia } from './create-live-media';
 import { OwnJanusMedia } from './janus-media';
@@ -18,6 +18,12 @@ const grantOptions = {
 const refusal = { code: 'UNPROCESSABLE', message: 'Live video is not available on this server right now.' };
 
 describe('choosing the media of live shows', () => {
+  it('is auto by default, and off by default under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).LIVE_MEDIA).toBe('auto');
+    expect(loadConfig({ NODE_ENV: 'test' }).LIVE_MEDIA).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test', LIVE_MEDIA: 'janus' }).LIVE_MEDIA).toBe('janus');
+  });
+
   it('runs nothing when LIVE_MEDIA is off, even with Janus on the machine', () => {
     const media = createLiveMedia({ config: testConfig(), log, now, findBinary: () => '/usr/bin/janus' });
     expect(media).toBe(noMedia);
