@@ -36,6 +36,8 @@ export default [
     route('creator/orders', 'routes/creator/orders.tsx'),
     route('creator/payouts', 'routes/creator/payouts.tsx'),
     route('creator/earnings', 'routes/creator/earnings.tsx'),
+    route('creator/live', 'routes/creator/live.tsx'),
+    route('live/:id', 'routes/live.tsx'),
     route('user/orders', 'routes/user/orders.tsx'),
     route('user/addresses', 'routes/user/addresses.tsx'),
     route('user/cart', 'routes/user/cart.tsx'),

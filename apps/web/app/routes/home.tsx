@@ -6,6 +6,7 @@ import { useHomeFeed } from '../features/feed/feed-api';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
 import { PostList } from '../features/feed/post-list';
 import { greeting } from '../features/home/greeting';
+import { LiveNowStrip } from '../features/live/live-now-strip';
 import { formatPrice } from '../lib/format';
 import { accountPathFor } from '../lib/guards';
 import { pageTitle } from '../lib/meta';
@@ -42,6 +43,8 @@ export default function HomePage() {
               </div>
             </Group>
           </Card>
+
+          <LiveNowStrip />
 
           <PostList
             query={feed}

@@ -26,6 +26,11 @@ describe('header navigation', () => {
     for (const to of money)
       expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
   });
+
+  it('links the live studio for creators only', () => {
+    expect(paths(navItemsFor(user({ isPerformer: true }), settings))).toContain('/creator/live');
+    expect(paths(navItemsFor(user({}), settings))).not.toContain('/creator/live');
+  });
 });
 
 describe('header overflow', () => {

@@ -2,6 +2,7 @@ import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
 import {
   type Icon,
   IconBookmarks,
+  IconBroadcast,
   IconCash,
   IconChartBar,
   IconCoins,
@@ -57,6 +58,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'My posts', to: '/creator/posts', icon: IconNotes },
       // Photos, galleries, videos and products; the studio pages link to each other.
       { label: 'Studio', to: '/creator/galleries', icon: IconPhotoVideo },
+      { label: 'Go live', to: '/creator/live', icon: IconBroadcast },
       { label: 'Explore', to: '/explore', icon: IconCompass },
     );
   } else if (user) {

@@ -1,6 +1,7 @@
 import { Messages, type TPerformerPublic } from '@fanstage/contract';
 import {
   Avatar,
+  Badge,
   Box,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
+  IconBroadcast,
   IconCalendar,
   IconCheck,
   IconEyeOff,
@@ -41,6 +43,7 @@ import { PostList } from '../feed/post-list';
 import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
+import { livePath, useCreatorLiveSession } from '../live/live-api';
 import { MessageButton } from '../messages/message-button';
 import { ReportButton } from '../reports/report-modal';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
@@ -129,6 +132,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 {performer.name}
               </Title>
               {performer.verifiedDocument ? <VerifiedBadge size={24} /> : null}
+              <LiveBadge performerId={performer._id} />
             </Group>
             {performer.username ? <Text c="dimmed">@{performer.username}</Text> : null}
           </Stack>
@@ -253,6 +257,24 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
 }
 
 /** The creator's posts, pinned first, page by page. */
+/** "Live" beside the name while the creator is on air, linking to the show. */
+function LiveBadge({ performerId }: { performerId: string }) {
+  const live = useCreatorLiveSession(performerId);
+  if (!live.data) return null;
+  return (
+    <Badge
+      component={Link}
+      to={livePath(live.data._id)}
+      color="red"
+      variant="filled"
+      leftSection={<IconBroadcast size={12} />}
+      style={{ cursor: 'pointer', flexShrink: 0 }}
+    >
+      Live
+    </Badge>
+  );
+}
+
 function CreatorPosts({ performer, isSelf }: { performer: TPerformerPublic; isSelf: boolean }) {
   const feed = useCreatorFeed(performer.username ?? performer._id);
   return (

@@ -12,7 +12,14 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconNotes, IconPhoto, IconPhotoScan, IconShoppingBag, IconVideo } from '@tabler/icons-react';
+import {
+  IconBroadcast,
+  IconNotes,
+  IconPhoto,
+  IconPhotoScan,
+  IconShoppingBag,
+  IconVideo,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
@@ -27,6 +34,7 @@ const studioLinks = [
   { label: 'Galleries', to: '/creator/galleries', icon: IconPhotoScan },
   { label: 'Videos', to: '/creator/videos', icon: IconVideo },
   { label: 'Products', to: '/creator/products', icon: IconShoppingBag },
+  { label: 'Live', to: '/creator/live', icon: IconBroadcast },
 ];
 
 /** The studio's sections, one tap apart (it scrolls sideways on a phone). */
