@@ -20,7 +20,14 @@ export function LiveNowStrip() {
             <Card withBorder p="sm" h="100%">
               <Stack gap={6}>
                 <Group gap={8} wrap="nowrap">
-                  <Avatar src={show.performer.avatar} alt="" radius="xl" size={36} />
+                  <Avatar
+                    src={show.performer.avatar || null}
+                    name={show.performer.name}
+                    color="initials"
+                    alt=""
+                    radius="xl"
+                    size={36}
+                  />
                   <Badge color="red" variant="filled" size="sm">
                     LIVE
                   </Badge>
