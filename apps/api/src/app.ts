@@ -125,7 +125,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   realtime.attach(app.server);
   app.addHook('preClose', async () => realtime.close());
   const clock = options.clock ?? systemClock;
-  const media = createLiveMedia({ config, log: app.log, now: () => clock.now() });
+  const settings = createSettingsService(db);
+  const media = createLiveMedia({
+    config,
+    log: app.log,
+    now: () => clock.now(),
+    agoraSettings: () => settings.getAll(),
+  });
   const janusWsProxy = attachJanusWsProxy(app.server, { target: () => media.proxyTarget(), log: app.log });
   app.addHook('preClose', async () => janusWsProxy.close());
   app.addHook('onClose', async () => media.close());
@@ -136,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     clock,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
-    settings: createSettingsService(db),
+    settings,
     queue:
       options.queue ??
       createJobQueue({

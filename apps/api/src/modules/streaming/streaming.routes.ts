@@ -1,6 +1,8 @@
 import {
   dataOf,
   listOf,
+  ZAgoraToken,
+  ZAgoraTokenRequest,
   ZEditLiveRequest,
   ZGoLiveRequest,
   ZLiveMediaGrant,
@@ -90,6 +92,17 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         // The browser reaches our Janus proxy where it reached this API.
         origin: `${req.protocol}://${req.host}`,
       }),
+    }),
+  );
+
+  app.post(
+    '/streaming/agora/token',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: ZAgoraTokenRequest, response: { 200: dataOf(ZAgoraToken) } },
+    },
+    async (req) => ({
+      data: await streaming.issueShowAgoraToken(ctx, { actor: actorOf(req), input: req.body }),
     }),
   );
 

@@ -1,5 +1,7 @@
 import {
   fromCents,
+  type TAgoraToken,
+  type TAgoraTokenRequest,
   type TEditLiveRequest,
   type TGoLiveRequest,
   type TLiveMediaGrant,
@@ -13,6 +15,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
+import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from './media/agora-media';
 import {
   endOwnLiveSession,
   extendOwnLiveSession,
@@ -258,14 +261,10 @@ export async function assertCanBuyLiveSession(
 }
 
 /**
- * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
- * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
- * this server 422.
+ * The streaming module's one gate to a show's media: the show is visible (404), live (409) and the
+ * actor its creator (publish) or entitled now (watch; else 403).
  */
-export async function joinLiveSession(
-  ctx: AppContext,
-  options: { actor: Actor; id: string; origin: string },
-): Promise<TLiveMediaGrant> {
+async function findJoinableShow(ctx: AppContext, options: { actor: Actor; id: string }) {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
   if (!show.canJoin) {
@@ -276,11 +275,38 @@ export async function joinLiveSession(
         : `Subscribe to ${show.performer.name} to join their live shows.`,
     );
   }
+  return { show, role: show.isOwner ? ('publish' as const) : ('watch' as const) };
+}
+
+/**
+ * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
+ * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
+ * this server 422.
+ */
+export async function joinLiveSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; origin: string },
+): Promise<TLiveMediaGrant> {
+  const { show, role } = await findJoinableShow(ctx, options);
   return ctx.media.grant({
     room: show._id,
     userId: options.actor.id,
     feed: show.performer._id,
-    role: show.isOwner ? 'publish' : 'watch',
+    role,
     origin: options.origin,
   });
+}
+
+/**
+ * A fresh Agora token for the show's channel, behind the same gate as a join: 422 while Agora is
+ * not enabled (setting, app id and the server's certificate), then 404/409/403 as a join.
+ */
+export async function issueShowAgoraToken(
+  ctx: AppContext,
+  options: { actor: Actor; input: TAgoraTokenRequest },
+): Promise<TAgoraToken> {
+  const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
+  if (!setup) throw agoraUnavailable();
+  const { show, role } = await findJoinableShow(ctx, { actor: options.actor, id: options.input.streamId });
+  return issueAgoraToken(setup, { channel: show._id, userId: options.actor.id, role, now: ctx.clock.now() });
 }

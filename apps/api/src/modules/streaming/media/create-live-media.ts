@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import { findJanusBinary } from '../janus/janus-process';
+import { agoraSetupOf, withAgora } from './agora-media';
 import { OwnJanusMedia } from './janus-media';
 import { type LiveMedia, noMedia } from './live-media';
 
@@ -9,6 +10,25 @@ import { type LiveMedia, noMedia } from './live-media';
  * not with the app, so a server nobody goes live on never runs it; it stops with the app.
  */
 export function createLiveMedia(options: {
+  config: Config;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  findBinary?: () => string | null;
+  /** The admin's Agora settings (agoraEnable, agoraAppId), read at each grant. */
+  agoraSettings?: () => Promise<{ agoraEnable: boolean; agoraAppId: string }>;
+}): LiveMedia {
+  const base = createJanusOrNone(options);
+  const { agoraSettings } = options;
+  const certificate = options.config.AGORA_APP_CERTIFICATE;
+  // Without the certificate Agora can never be set up: no need to read the settings at each grant.
+  if (!certificate || !agoraSettings) return base;
+  return withAgora(base, {
+    setup: async () => agoraSetupOf(await agoraSettings(), certificate),
+    now: options.now,
+  });
+}
+
+function createJanusOrNone(options: {
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
