@@ -54,6 +54,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createLiveMedia } from './modules/streaming/media/create-live-media';
 import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
+import { janusEventsPath } from './modules/streaming/media/live-media';
+import { registerStreamingJobs } from './modules/streaming/streaming.jobs';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -131,6 +133,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     now: () => clock.now(),
     agoraSettings: () => settings.getAll(),
+    eventsUrl: () => {
+      // Our own Janus posts its events to us on the loopback, once we listen.
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      const host =
+        typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address)
+          ? address.address.includes(':')
+            ? `[${address.address}]`
+            : address.address
+          : '127.0.0.1';
+      return `http://${host}:${port}${janusEventsPath}`;
+    },
   });
   const janusWsProxy = attachJanusWsProxy(app.server, { target: () => media.proxyTarget(), log: app.log });
   app.addHook('preClose', async () => janusWsProxy.close());
@@ -161,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSubscriptionJobs(ctx, app);
   await registerWalletJobs(ctx, app);
   await registerPaymentJobs(ctx, app);
+  await registerStreamingJobs(ctx, app);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

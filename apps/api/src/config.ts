@@ -75,7 +75,7 @@ const ZConfig = z
     /** Its WebSocket API, where our proxy pipes browsers (default: JANUS_URL's host, port 8188). */
     JANUS_WS_URL: z
       .string()
-      .regex(/^wss?:\/\//, 'must be a ws:// URL')
+      .regex(/^ws:\/\/[^/]+/, 'must be a ws:// URL (the API pipes browsers to it over TCP)')
       .optional(),
     /** Its Admin API (`http://janus:7088/admin`), for cutting a viewer at once. */
     JANUS_ADMIN_URL: z.url().optional(),

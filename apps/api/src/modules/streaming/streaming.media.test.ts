@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { JanusRooms } from './janus/janus-api';
 import { findJanusBinary } from './janus/janus-process';
-import { OwnJanusMedia } from './media/janus-media';
+import { JanusMedia } from './media/janus-media';
 
 type Json = Record<string, unknown>;
 type Account = Awaited<ReturnType<TestApp['fan']>>;
@@ -85,13 +85,13 @@ if (!binary && !process.env.CI)
 describe.runIf(binary || process.env.CI)('the video of live shows, on our own Janus', () => {
   let t: TestApp;
   let base: string;
-  let media: OwnJanusMedia;
+  let media: JanusMedia;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { LIVE_MEDIA: 'janus' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    if (!(t.ctx.media instanceof OwnJanusMedia))
+    if (!(t.ctx.media instanceof JanusMedia))
       throw new Error('LIVE_MEDIA=janus did not choose our own Janus');
     media = t.ctx.media;
   }, 30_000);

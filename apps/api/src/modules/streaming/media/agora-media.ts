@@ -80,10 +80,12 @@ export function withAgora(
   options: { setup: () => Promise<AgoraSetup | null>; now: () => Date },
 ): LiveMedia {
   return {
-    ...base,
     openRoom: (o) => base.openRoom(o),
     closeRoom: (room) => base.closeRoom(room),
     proxyTarget: () => base.proxyTarget(),
+    eventsCredentials: () => base.eventsCredentials(),
+    readEvents: (batch) => base.readEvents(batch),
+    onEvent: (listener) => base.onEvent(listener),
     close: () => base.close(),
     grant: async (o): Promise<TLiveMediaGrant> => {
       const setup = await options.setup();

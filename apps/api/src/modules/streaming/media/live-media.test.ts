@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { createLiveMedia } from './create-live-media';
-import { OwnJanusMedia } from './janus-media';
+import { JanusMedia } from './janus-media';
 import { noMedia } from './live-media';
 
 const log = pino({ level: 'silent' });
@@ -49,7 +49,7 @@ describe('choosing the media of live shows', () => {
       // Not a Janus: there is no VideoRoom plugin next to it, so the start fails.
       findBinary: () => '/bin/false',
     });
-    expect(media).toBeInstanceOf(OwnJanusMedia);
+    expect(media).toBeInstanceOf(JanusMedia);
     const failed = await media.openRoom({ room: 'r', publisherId: 'u' }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(AppError);
     expect(failed).toMatchObject(refusal);
