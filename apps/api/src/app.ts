@@ -134,15 +134,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     now: () => clock.now(),
     agoraSettings: () => settings.getAll(),
     eventsUrl: () => {
-      // Our own Janus posts its events to us on the loopback, once we listen.
+      // Our own Janus posts its events to us on the loopback, once we listen (it starts after).
       const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.PORT;
-      const host =
-        typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address)
-          ? address.address.includes(':')
-            ? `[${address.address}]`
-            : address.address
-          : '127.0.0.1';
+      if (typeof address !== 'object' || !address) return 'http://127.0.0.1:9/janus-events';
+      const { port } = address;
+      const host = ['0.0.0.0', '::'].includes(address.address)
+        ? '127.0.0.1'
+        : address.address.includes(':')
+          ? `[${address.address}]`
+          : address.address;
       return `http://${host}:${port}${janusEventsPath}`;
     },
   });
