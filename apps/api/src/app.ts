@@ -54,6 +54,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createLiveMedia } from './modules/streaming/media/create-live-media';
 import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
+import { janusEventsPath } from './modules/streaming/media/live-media';
+import { registerStreamingJobs } from './modules/streaming/streaming.jobs';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -125,7 +127,25 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   realtime.attach(app.server);
   app.addHook('preClose', async () => realtime.close());
   const clock = options.clock ?? systemClock;
-  const media = createLiveMedia({ config, log: app.log, now: () => clock.now() });
+  const settings = createSettingsService(db);
+  const media = createLiveMedia({
+    config,
+    log: app.log,
+    now: () => clock.now(),
+    agoraSettings: () => settings.getAll(),
+    eventsUrl: () => {
+      // Our own Janus posts its events to us on the loopback, once we listen (it starts after).
+      const address = app.server.address();
+      if (typeof address !== 'object' || !address) return 'http://127.0.0.1:9/janus-events';
+      const { port } = address;
+      const host = ['0.0.0.0', '::'].includes(address.address)
+        ? '127.0.0.1'
+        : address.address.includes(':')
+          ? `[${address.address}]`
+          : address.address;
+      return `http://${host}:${port}${janusEventsPath}`;
+    },
+  });
   const janusWsProxy = attachJanusWsProxy(app.server, { target: () => media.proxyTarget(), log: app.log });
   app.addHook('preClose', async () => janusWsProxy.close());
   app.addHook('onClose', async () => media.close());
@@ -136,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     clock,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
-    settings: createSettingsService(db),
+    settings,
     queue:
       options.queue ??
       createJobQueue({
@@ -155,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSubscriptionJobs(ctx, app);
   await registerWalletJobs(ctx, app);
   await registerPaymentJobs(ctx, app);
+  await registerStreamingJobs(ctx, app);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

@@ -62,7 +62,7 @@ const ZConfig = z
      * Live video media: 'janus' runs our own Janus (the `janus` binary) and refuses joins when it cannot;
      * 'auto' does the same only when the binary is on the machine; 'off' answers joins with a refusal.
      * Unset: 'auto', but 'off' under NODE_ENV=test, so only the media tests start a Janus.
-     * A Janus run elsewhere (a JANUS_URL with its secrets) is not supported yet.
+     * With JANUS_URL set, 'auto' and 'janus' use that Janus instead of running one.
      */
     LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).optional(),
     /** A STUN server the browsers and our Janus use behind a NAT, e.g. stun:stun.example.org:3478. */
@@ -70,8 +70,34 @@ const ZConfig = z
       .string()
       .regex(/^stun:[^:]+(:\d+)?$/, 'must be a stun:host:port URL')
       .optional(),
+    /** A Janus run elsewhere: its HTTP API (`http://janus:8088/janus`); unset, we run our own. */
+    JANUS_URL: z.url().optional(),
+    /** Its WebSocket API, where our proxy pipes browsers (default: JANUS_URL's host, port 8188). */
+    JANUS_WS_URL: z
+      .string()
+      .regex(/^ws:\/\/[^/]+/, 'must be a ws:// URL (the API pipes browsers to it over TCP)')
+      .optional(),
+    /** Its Admin API (`http://janus:7088/admin`), for cutting a viewer at once. */
+    JANUS_ADMIN_URL: z.url().optional(),
+    JANUS_ADMIN_SECRET: z.string().min(1).optional(),
+    /** Its `token_auth_secret`: the API signs every token with it. */
+    JANUS_TOKEN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Its VideoRoom `admin_key`, needed to create rooms. */
+    JANUS_ROOM_ADMIN_KEY: z.string().min(1).optional(),
+    /** The basic-auth password (user `janus`) its HTTP event handler posts to /api/streaming/janus-events with. */
+    JANUS_EVENTS_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** The Agora app certificate (32 hex characters); with the agoraEnable setting, shows go through Agora. */
+    AGORA_APP_CERTIFICATE: z
+      .string()
+      .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32 hex characters of an Agora app certificate')
+      .optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.JANUS_URL) {
+      for (const key of ['JANUS_TOKEN_SECRET', 'JANUS_ROOM_ADMIN_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with JANUS_URL' });
+      }
+    }
     if (c.PAYMENT_GATEWAY === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: 'custom',

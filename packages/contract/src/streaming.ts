@@ -91,11 +91,28 @@ export const ZLiveSession = z.object({
 });
 export type TLiveSession = z.infer<typeof ZLiveSession>;
 
+/** `POST /streaming/agora/token`: a fresh Agora RTC token for a show the caller may join now. */
+export const ZAgoraTokenRequest = z
+  .object({ streamId: ZId.describe('The live show whose channel to join.') })
+  .strict();
+export type TAgoraTokenRequest = z.infer<typeof ZAgoraTokenRequest>;
+
 /**
- * `GET /streaming/join/{id}`: what the browser needs to publish (the creator) or watch (an entitled
- * viewer) the show's video. The tokens are short leases; the page asks again before they end.
+ * An Agora RTC token for one person in one channel (the show's id). The creator's token may
+ * publish; a viewer's may only join and watch. Short-lived: ask again before `expiresAt`.
  */
-export const ZLiveMediaGrant = z.object({
+export const ZAgoraToken = z.object({
+  appId: z.string(),
+  channel: z.string(),
+  /** The numeric Agora uid the token is bound to (derived from the user id). */
+  uid: z.number().int(),
+  token: z.string(),
+  role: z.enum(['publish', 'watch']),
+  expiresAt: z.string(),
+});
+export type TAgoraToken = z.infer<typeof ZAgoraToken>;
+
+const ZJanusMediaGrant = z.object({
   provider: z.literal('janus'),
   /** The WebSocket URL of Janus (our proxy on the site's own port). */
   url: z.string(),
@@ -111,4 +128,19 @@ export const ZLiveMediaGrant = z.object({
   /** When the tokens stop working. */
   expiresAt: z.string(),
 });
+
+const ZAgoraMediaGrant = ZAgoraToken.extend({
+  provider: z.literal('agora'),
+  /** The creator's Agora uid: the one stream viewers subscribe to. */
+  feedUid: z.number().int(),
+});
+
+/**
+ * `GET /streaming/join/{id}`: what the browser needs to publish (the creator) or watch (an entitled
+ * viewer) the show's video, through our Janus or, when the admin enabled it, through Agora. The
+ * tokens are short leases; the page asks again before they end.
+ */
+export const ZLiveMediaGrant = z.discriminatedUnion('provider', [ZJanusMediaGrant, ZAgoraMediaGrant]);
 export type TLiveMediaGrant = z.infer<typeof ZLiveMediaGrant>;
+export type TJanusMediaGrant = z.infer<typeof ZJanusMediaGrant>;
+export type TAgoraMediaGrant = z.infer<typeof ZAgoraMediaGrant>;

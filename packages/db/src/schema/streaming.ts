@@ -6,7 +6,7 @@ import { users } from './accounts';
 export const liveSessionStatuses = ['live', 'ended'] as const;
 export type LiveSessionStatus = (typeof liveSessionStatuses)[number];
 
-/** Why a show ended: the creator ended it, or (later) the server found the publisher gone. */
+/** Why a show ended: the creator ended it, or (later) the server found the publisher's media gone for a minute. */
 export const liveSessionEndReasons = ['ended_by_creator', 'publisher_gone'] as const;
 export type LiveSessionEndReason = (typeof liveSessionEndReasons)[number];
 
@@ -30,6 +30,10 @@ export const liveSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: liveSessionEndReasons }),
+    /** When Janus last told us the creator's media was up (published, WebRTC up, media stats). */
+    publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
+    /** When the creator's media went down (unpublished, hangup, left); null while it is up or never came. */
+    publisherGoneAt: timestamp('publisher_gone_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -40,6 +44,10 @@ export const liveSessions = pgTable(
     // One show at a time per creator: a second go-live loses here even when two race.
     uniqueIndex('live_sessions_one_live_idx').on(t.performerId).where(sql`${t.status} = 'live'`),
     index('live_sessions_status_started_idx').on(t.status, t.startedAt),
+    // The auto-end job's scan: live shows whose publisher went away.
+    index('live_sessions_publisher_gone_idx')
+      .on(t.publisherGoneAt)
+      .where(sql`${t.status} = 'live' AND ${t.publisherGoneAt} IS NOT NULL`),
     check('live_sessions_price_non_negative', sql`${t.priceCents} >= 0`),
     check('live_sessions_status', sql`${t.status} IN ('live', 'ended')`),
     check(

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { buildSubscription } from '@fanstage/db/factories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { JanusRooms } from './janus/janus-api';
 import { findJanusBinary } from './janus/janus-process';
-import { OwnJanusMedia } from './media/janus-media';
+import { JanusMedia } from './media/janus-media';
 
 type Json = Record<string, unknown>;
 type Account = Awaited<ReturnType<TestApp['fan']>>;
@@ -85,16 +85,23 @@ if (!binary && !process.env.CI)
 describe.runIf(binary || process.env.CI)('the video of live shows, on our own Janus', () => {
   let t: TestApp;
   let base: string;
-  let media: OwnJanusMedia;
+  let media: JanusMedia;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { LIVE_MEDIA: 'janus' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    if (!(t.ctx.media instanceof OwnJanusMedia))
+    if (!(t.ctx.media instanceof JanusMedia))
       throw new Error('LIVE_MEDIA=janus did not choose our own Janus');
     media = t.ctx.media;
+    // What Janus's event handler really posts, as our route read it.
+    const read = media.readEvents.bind(media);
+    media.readEvents = (batch) => {
+      posted.push(...(Array.isArray(batch) ? batch : [batch]));
+      return read(batch);
+    };
   }, 30_000);
+  const posted: { type: number; event?: Record<string, unknown> }[] = [];
   // The Janus clients stay open: closing the app must end their pipes and not wait for them.
   afterAll(() => t?.close(), 10_000);
 
@@ -138,7 +145,21 @@ describe.runIf(binary || process.env.CI)('the video of live shows, on our own Ja
     const client = await connect(grant.url);
     const joined = await client.joinAsPublisher(grant, grant.roomToken, grant.feed);
     expect(joined).toMatchObject({ videoroom: 'joined', room: showId, id: creator.user.id });
-  });
+    // Janus tells our API (basic auth, its own credentials) that the creator joined the room.
+    await vi.waitFor(
+      () =>
+        expect(posted).toContainEqual(
+          expect.objectContaining({
+            type: 64,
+            event: expect.objectContaining({
+              plugin: 'janus.plugin.videoroom',
+              data: expect.objectContaining({ event: 'joined', room: showId, id: creator.user.id }),
+            }),
+          }),
+        ),
+      { timeout: 10_000, interval: 100 },
+    );
+  }, 20_000);
 
   it("lets an entitled viewer's tokens subscribe to the feed, but not publish", async () => {
     const res = await join(fan, showId);

@@ -10,9 +10,11 @@ import {
   type LiveSessionEndReason,
   liveSessions,
   lt,
+  lte,
   or,
   performerProfiles,
   purchases,
+  sql,
   subscriptions,
   users,
 } from '@fanstage/db';
@@ -201,4 +203,47 @@ export async function findPaidSessionIds(
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Janus saw the creator's media up: the show's publisher is seen now and not gone. */
+export async function markPublisherUp(db: Executor, options: { id: string; performerId: string; now: Date }) {
+  await db
+    .update(liveSessions)
+    .set({ publisherSeenAt: options.now, publisherGoneAt: null })
+    .where(
+      and(
+        eq(liveSessions.id, options.id),
+        eq(liveSessions.performerId, options.performerId),
+        eq(liveSessions.status, 'live'),
+      ),
+    );
+}
+
+/** Janus saw the creator's media go down; the first "gone" time stays while it stays down. */
+export async function markPublisherDown(
+  db: Executor,
+  options: { id: string; performerId: string; now: Date },
+) {
+  await db
+    .update(liveSessions)
+    .set({ publisherGoneAt: sql`coalesce(${liveSessions.publisherGoneAt}, ${options.now})` })
+    .where(
+      and(
+        eq(liveSessions.id, options.id),
+        eq(liveSessions.performerId, options.performerId),
+        eq(liveSessions.status, 'live'),
+      ),
+    );
+}
+
+/** Ends every live show whose publisher went away before `goneBefore`; answers the ended rows. */
+export async function endAbandonedLiveSessions(
+  db: Executor,
+  options: { goneBefore: Date; now: Date },
+): Promise<LiveSessionRow[]> {
+  return db
+    .update(liveSessions)
+    .set({ status: 'ended', endedAt: options.now, endReason: 'publisher_gone', updatedAt: options.now })
+    .where(and(eq(liveSessions.status, 'live'), lte(liveSessions.publisherGoneAt, options.goneBefore)))
+    .returning();
 }

@@ -1,6 +1,8 @@
 import {
   dataOf,
   listOf,
+  ZAgoraToken,
+  ZAgoraTokenRequest,
   ZEditLiveRequest,
   ZGoLiveRequest,
   ZLiveMediaGrant,
@@ -10,9 +12,12 @@ import {
   ZSetLiveDurationRequest,
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
 import { actorOf, requireAuth } from '../../plugins/auth';
 import { requireCreator } from '../performers/performers.access';
+import { isJanusEventsAuthorized, ZJanusEventBatch } from './janus/janus-events';
 import * as streaming from './streaming.service';
 
 const tags = ['Streaming'];
@@ -91,6 +96,37 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         origin: `${req.protocol}://${req.host}`,
       }),
     }),
+  );
+
+  app.post(
+    '/streaming/agora/token',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: ZAgoraTokenRequest, response: { 200: dataOf(ZAgoraToken) } },
+    },
+    async (req) => ({
+      data: await streaming.issueShowAgoraToken(ctx, { actor: actorOf(req), input: req.body }),
+    }),
+  );
+
+  // Janus's HTTP event handler, not people: basic auth with the credentials of the Janus we use,
+  // checked before the body is read, so a stranger's post costs nothing and changes nothing.
+  app.post(
+    '/streaming/janus-events',
+    {
+      bodyLimit: 512 * 1024,
+      onRequest: async (req) => {
+        if (!isJanusEventsAuthorized(req.headers.authorization, ctx.media.eventsCredentials())) {
+          throw new AppError('UNAUTHENTICATED', 'These Janus event credentials are not accepted.');
+        }
+      },
+      schema: {
+        hide: true,
+        body: ZJanusEventBatch,
+        response: { 200: dataOf(z.object({ read: z.number().int() })) },
+      },
+    },
+    async (req) => ({ data: { read: await streaming.receiveJanusEvents(ctx, { batch: req.body }) } }),
   );
 
   app.get(

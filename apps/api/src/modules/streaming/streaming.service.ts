@@ -1,5 +1,7 @@
 import {
   fromCents,
+  type TAgoraToken,
+  type TAgoraTokenRequest,
   type TEditLiveRequest,
   type TGoLiveRequest,
   type TLiveMediaGrant,
@@ -7,13 +9,17 @@ import {
   type TLiveSessionSearchQuery,
   type TSetLiveDurationRequest,
   toCents,
+  ZId,
 } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
+import type { TJanusEventBatch } from './janus/janus-events';
+import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from './media/agora-media';
 import {
+  endAbandonedLiveSessions,
   endOwnLiveSession,
   extendOwnLiveSession,
   findLiveSessionWithPerformer,
@@ -23,6 +29,8 @@ import {
   insertLiveSession,
   type LiveSessionRow,
   type LiveSessionWithPerformer,
+  markPublisherDown,
+  markPublisherUp,
   searchLiveSessions,
   updateOwnLiveSession,
 } from './streaming.repo';
@@ -196,12 +204,62 @@ export async function endMyLiveSession(
     const row = await findOwnLiveSession(ctx.db.db, { id, performerId: actor.id });
     if (!row) throw missingShow();
   } else {
-    await ctx.media.closeRoom(id).catch((error: unknown) => {
-      // The show has ended for everyone anyway: tokens stop being renewed and Janus drops them.
-      ctx.log.warn({ err: error, sessionId: id }, 'the video room of an ended show was not destroyed');
-    });
+    await closeEndedShowRoom(ctx, id);
   }
   return presentOne(ctx, actor, id);
+}
+
+/**
+ * What every end of a show does after its row is ended: the room goes, so Janus hangs up everyone
+ * in it and their pages say the video ended; the show's page answers "ended" from then on.
+ */
+async function closeEndedShowRoom(ctx: AppContext, id: string) {
+  await ctx.media.closeRoom(id).catch((error: unknown) => {
+    // The show has ended for everyone anyway: tokens stop being renewed and Janus drops them.
+    ctx.log.warn({ err: error, sessionId: id }, 'the video room of an ended show was not destroyed');
+  });
+}
+
+/** How long the creator's media may be gone before the show ends by itself. */
+export const publisherGoneLimitMs = 60_000;
+
+const isUuid = (s: string) => ZId.safeParse(s).success;
+
+/**
+ * Reads one post of Janus's event handler: the creator's media up or down is recorded on the show
+ * (the last word per show in the post wins); viewer events go to the media's listeners only.
+ * Answers how many events it understood.
+ */
+export async function receiveJanusEvents(
+  ctx: AppContext,
+  options: { batch: TJanusEventBatch },
+): Promise<number> {
+  const events = ctx.media.readEvents(options.batch);
+  const lastWord = new Map<string, { isUp: boolean; performerId: string }>();
+  for (const event of events) {
+    if (event.kind !== 'publisher-up' && event.kind !== 'publisher-down') continue;
+    if (!isUuid(event.feed)) continue;
+    lastWord.set(event.room, { isUp: event.kind === 'publisher-up', performerId: event.feed });
+  }
+  const now = ctx.clock.now();
+  for (const [id, { isUp, performerId }] of lastWord) {
+    await (isUp ? markPublisherUp : markPublisherDown)(ctx.db.db, { id, performerId, now });
+  }
+  return events.length;
+}
+
+/**
+ * Ends, as `publisher_gone`, every live show whose creator's media has been gone for a minute
+ * (the auto-end job); answers how many. Safe on several nodes: the update ends each show once.
+ */
+export async function endAbandonedShows(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const ended = await endAbandonedLiveSessions(ctx.db.db, {
+    goneBefore: new Date(now.getTime() - publisherGoneLimitMs),
+    now,
+  });
+  for (const row of ended) await closeEndedShowRoom(ctx, row.id);
+  return ended.length;
 }
 
 /** Who is live now (listed creators, and the viewer's own show), with the viewer's entitlements. */
@@ -258,14 +316,10 @@ export async function assertCanBuyLiveSession(
 }
 
 /**
- * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
- * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
- * this server 422.
+ * The streaming module's one gate to a show's media: the show is visible (404), live (409) and the
+ * actor its creator (publish) or entitled now (watch; else 403).
  */
-export async function joinLiveSession(
-  ctx: AppContext,
-  options: { actor: Actor; id: string; origin: string },
-): Promise<TLiveMediaGrant> {
+async function findJoinableShow(ctx: AppContext, options: { actor: Actor; id: string }) {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
   if (!show.canJoin) {
@@ -276,11 +330,38 @@ export async function joinLiveSession(
         : `Subscribe to ${show.performer.name} to join their live shows.`,
     );
   }
+  return { show, role: show.isOwner ? ('publish' as const) : ('watch' as const) };
+}
+
+/**
+ * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
+ * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
+ * this server 422.
+ */
+export async function joinLiveSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; origin: string },
+): Promise<TLiveMediaGrant> {
+  const { show, role } = await findJoinableShow(ctx, options);
   return ctx.media.grant({
     room: show._id,
     userId: options.actor.id,
     feed: show.performer._id,
-    role: show.isOwner ? 'publish' : 'watch',
+    role,
     origin: options.origin,
   });
+}
+
+/**
+ * A fresh Agora token for the show's channel, behind the same gate as a join: 422 while Agora is
+ * not enabled (setting, app id and the server's certificate), then 404/409/403 as a join.
+ */
+export async function issueShowAgoraToken(
+  ctx: AppContext,
+  options: { actor: Actor; input: TAgoraTokenRequest },
+): Promise<TAgoraToken> {
+  const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
+  if (!setup) throw agoraUnavailable();
+  const { show, role } = await findJoinableShow(ctx, { actor: options.actor, id: options.input.streamId });
+  return issueAgoraToken(setup, { channel: show._id, userId: options.actor.id, role, now: ctx.clock.now() });
 }

@@ -3,16 +3,14 @@ import { Alert, Box, Button, Group, Select, Skeleton, Text } from '@mantine/core
 import { IconAlertTriangle, IconVideoOff, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
-import { JanusSession } from './janus-client';
 import classes from './live.module.css';
 import { cameraProblem, useMediaGrant } from './live-api';
+import { createMediaSession, type LiveMediaSession } from './media-session';
 
-const asJanusGrant = (grant: TLiveMediaGrant) => ({ ...grant, iceServers: grant.iceServers });
-
-/** Keeps a running Janus session on the newest tokens the API renewed. */
-function useFreshTokens(session: JanusSession | null, grant: TLiveMediaGrant | undefined) {
+/** Keeps a running media session on the newest tokens the API renewed. */
+function useFreshTokens(session: LiveMediaSession | null, grant: TLiveMediaGrant | undefined) {
   useEffect(() => {
-    if (session && grant) session.setTokens({ token: grant.token, roomToken: grant.roomToken });
+    if (session && grant) session.renew(grant);
   }, [session, grant]);
 }
 
@@ -41,7 +39,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [cameraId, setCameraId] = useState<string | null>(null);
   const [micId, setMicId] = useState<string | null>(null);
-  const [janus, setJanus] = useState<JanusSession | null>(null);
+  const [janus, setJanus] = useState<LiveMediaSession | null>(null);
   const [attempt, setAttempt] = useState(0);
   const hasGrant = !!grant.data;
   useFreshTokens(janus, grant.data);
@@ -51,7 +49,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
     if (!hasGrant || !grant.data) return;
     const current = grant.data;
     let stream: MediaStream | null = null;
-    let session: JanusSession | null = null;
+    let session: LiveMediaSession | null = null;
     let isCancelled = false;
     setProblem(null);
     (async () => {
@@ -77,7 +75,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
         .enumerateDevices()
         .then((all) => !isCancelled && setDevices(all.filter((d) => d.deviceId)))
         .catch(() => undefined);
-      session = new JanusSession(asJanusGrant(current));
+      session = createMediaSession(current);
       session.onEnded = (reason) => !isCancelled && setProblem(reason);
       setJanus(session);
       try {
@@ -151,7 +149,7 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
   const videoRef = useRef<HTMLVideoElement>(null);
   const [isMuted, setMuted] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
-  const [janus, setJanus] = useState<JanusSession | null>(null);
+  const [janus, setJanus] = useState<LiveMediaSession | null>(null);
   const [attempt, setAttempt] = useState(0);
   const hasGrant = !!grant.data;
   useFreshTokens(janus, grant.data);
@@ -160,7 +158,7 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
   useEffect(() => {
     if (!hasGrant || !grant.data) return;
     let isCancelled = false;
-    const session = new JanusSession(asJanusGrant(grant.data));
+    const session = createMediaSession(grant.data);
     session.onEnded = (reason) => {
       if (isCancelled) return;
       setProblem(reason);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
-import { findJanusBinary } from '../janus/janus-process';
-import { OwnJanusMedia } from './janus-media';
+import { findJanusBinary, type JanusEndpoint } from '../janus/janus-process';
+import { agoraSetupOf, withAgora } from './agora-media';
+import { JanusMedia } from './janus-media';
 import { type LiveMedia, noMedia } from './live-media';
 
 /**
@@ -13,17 +14,70 @@ export function createLiveMedia(options: {
   log: FastifyBaseLogger;
   now: () => Date;
   findBinary?: () => string | null;
+  /** Where our own Janus posts its events (the API's address is known once it listens). */
+  eventsUrl?: () => string;
+  /** The admin's Agora settings (agoraEnable, agoraAppId), read at each grant. */
+  agoraSettings?: () => Promise<{ agoraEnable: boolean; agoraAppId: string }>;
+}): LiveMedia {
+  const base = createJanusOrNone(options);
+  const { agoraSettings } = options;
+  const certificate = options.config.AGORA_APP_CERTIFICATE;
+  // Without the certificate Agora can never be set up: no need to read the settings at each grant.
+  if (!certificate || !agoraSettings) return base;
+  return withAgora(base, {
+    setup: async () => agoraSetupOf(await agoraSettings(), certificate),
+    now: options.now,
+  });
+}
+
+/** Nothing answers there: events of a Janus started without an address of ours are dropped. */
+const nowhere = 'http://127.0.0.1:9/janus-events';
+
+/** A Janus run elsewhere, from JANUS_URL and its secrets; its WebSocket and Admin API by Janus's default ports. */
+export function remoteJanusEndpoint(config: Config): JanusEndpoint | null {
+  if (!config.JANUS_URL || !config.JANUS_TOKEN_SECRET || !config.JANUS_ROOM_ADMIN_KEY) return null;
+  const http = new URL(config.JANUS_URL);
+  return {
+    httpUrl: config.JANUS_URL.replace(/\/$/, ''),
+    wsUrl: config.JANUS_WS_URL ?? `ws://${http.hostname}:8188`,
+    adminUrl: config.JANUS_ADMIN_URL ?? `${http.protocol}//${http.hostname}:7088/admin`,
+    adminSecret: config.JANUS_ADMIN_SECRET ?? '',
+    tokenSecret: config.JANUS_TOKEN_SECRET,
+    roomAdminKey: config.JANUS_ROOM_ADMIN_KEY,
+    eventsPassword: config.JANUS_EVENTS_PASSWORD ?? '',
+  };
+}
+
+function createJanusOrNone(options: {
+  config: Config;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  findBinary?: () => string | null;
+  eventsUrl?: () => string;
 }): LiveMedia {
   const { config, log } = options;
   if (config.LIVE_MEDIA === 'off') return noMedia;
+  const remote = remoteJanusEndpoint(config);
+  if (remote) {
+    return new JanusMedia({
+      binary: '',
+      eventsUrl: () => nowhere,
+      remote,
+      serverSecret: config.SECRET,
+      stunUrl: config.LIVE_STUN_URL,
+      log,
+      now: options.now,
+    });
+  }
   const binary = (options.findBinary ?? findJanusBinary)();
   if (!binary) {
     const say = config.LIVE_MEDIA === 'janus' ? log.error.bind(log) : log.info.bind(log);
     say('live video is off: no janus binary on this machine (apt-get install janus)');
     return noMedia;
   }
-  return new OwnJanusMedia({
+  return new JanusMedia({
     binary,
+    eventsUrl: options.eventsUrl ?? (() => nowhere),
     serverSecret: config.SECRET,
     stunUrl: config.LIVE_STUN_URL,
     log,

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { TLiveMediaGrant } from '@fanstage/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { JanusError, JanusRooms } from '../janus/janus-api';
-import { type OwnJanus, startOwnJanus } from '../janus/janus-process';
+import { JanusEventReader, type MediaEvent, type TJanusEventBatch } from '../janus/janus-events';
+import { type JanusEndpoint, type OwnJanus, startOwnJanus } from '../janus/janus-process';
 import { signJanusToken, videoRoomPlugin } from '../janus/janus-tokens';
 import { janusWsPath, type LiveMedia, mediaUnavailable } from './live-media';
 
@@ -13,16 +14,28 @@ const retryStartAfterMs = 60_000;
 /** Janus's answer to `create` for a room id that exists (two joins recreating it at once). */
 const roomExistsCode = 427;
 
-/** Live media through a Janus this API runs as its child. */
-export class OwnJanusMedia implements LiveMedia {
+/** The user name of the event handler's basic auth (Janus's `backend_user`). */
+const eventsUser = 'janus';
+
+/**
+ * Live media through Janus: one this API runs as its child (started on first need), or one run
+ * elsewhere (`remote`, from JANUS_URL and its secrets).
+ */
+export class JanusMedia implements LiveMedia {
   private starting: Promise<OwnJanus> | null = null;
   private running: OwnJanus | null = null;
   private failedAt = 0;
   private closed = false;
+  private reader = new JanusEventReader();
+  private readonly listeners = new Set<(event: MediaEvent) => void>();
 
   constructor(
     private readonly options: {
       binary: string;
+      /** Where our own Janus's event handler posts (our API's janus-events route); read at each start. */
+      eventsUrl: () => string;
+      /** A Janus run elsewhere, used instead of starting ours; its events password may be empty (none). */
+      remote?: JanusEndpoint;
       /** The app's SECRET: room secrets derive from it, so they need no column and survive restarts. */
       serverSecret: string;
       stunUrl?: string;
@@ -31,15 +44,16 @@ export class OwnJanusMedia implements LiveMedia {
     },
   ) {}
 
-  private async janus(): Promise<OwnJanus> {
-    if (this.closed || Date.now() - this.failedAt < retryStartAfterMs) throw mediaUnavailable();
+  private async janus(): Promise<JanusEndpoint> {
+    if (this.closed) throw mediaUnavailable();
+    if (this.options.remote) return this.options.remote;
+    if (Date.now() - this.failedAt < retryStartAfterMs) throw mediaUnavailable();
     if (!this.starting) {
       const { log } = this.options;
       const stun = this.options.stunUrl?.match(/^stun:([^:]+)(?::(\d+))?$/);
       this.starting = startOwnJanus({
         binary: this.options.binary,
-        // Janus's events are not read yet (viewer counts, publisher gone); a closed port drops them.
-        eventsUrl: 'http://127.0.0.1:9/janus-events',
+        eventsUrl: this.options.eventsUrl(),
         ...(stun?.[1] ? { stun: { host: stun[1], port: Number(stun[2] ?? 3478) } } : {}),
       }).then(
         (janus) => {
@@ -51,6 +65,8 @@ export class OwnJanusMedia implements LiveMedia {
             if (!this.closed) log.warn(exit, 'janus stopped by itself');
             this.running = null;
             this.starting = null;
+            // A new Janus has new handle ids.
+            this.reader = new JanusEventReader();
           });
           return janus;
         },
@@ -70,7 +86,7 @@ export class OwnJanusMedia implements LiveMedia {
   }
 
   /** Runs one room operation; any failure of Janus is logged and refused as "not available". */
-  private async withRooms<T>(what: string, run: (rooms: JanusRooms, janus: OwnJanus) => Promise<T>) {
+  private async withRooms<T>(what: string, run: (rooms: JanusRooms, janus: JanusEndpoint) => Promise<T>) {
     const janus = await this.janus();
     try {
       return await run(new JanusRooms(janus, this.options.now), janus);
@@ -84,7 +100,7 @@ export class OwnJanusMedia implements LiveMedia {
     return createHmac('sha256', this.options.serverSecret).update(`janus-room:${room}`).digest('base64url');
   }
 
-  private tokens(janus: OwnJanus, options: { room: string; userId: string }) {
+  private tokens(janus: JanusEndpoint, options: { room: string; userId: string }) {
     const expiresAt = new Date(this.options.now().getTime() + leaseMs);
     const user = `user=${options.userId}`;
     return {
@@ -98,7 +114,7 @@ export class OwnJanusMedia implements LiveMedia {
     };
   }
 
-  private async createRoom(rooms: JanusRooms, janus: OwnJanus, room: string, publisherId: string) {
+  private async createRoom(rooms: JanusRooms, janus: JanusEndpoint, room: string, publisherId: string) {
     // The room needs one allowed token from the start, or Janus lets any room token publish.
     const { roomToken } = this.tokens(janus, { room, userId: publisherId });
     await rooms
@@ -117,7 +133,7 @@ export class OwnJanusMedia implements LiveMedia {
 
   async closeRoom(room: string) {
     // Nothing runs, so no room either: do not start Janus only to destroy nothing.
-    if (!this.running) return;
+    if (!this.running && !this.options.remote) return;
     await this.withRooms('close a room', (rooms) => rooms.destroyRoom(room, this.roomSecret(room)));
   }
 
@@ -148,7 +164,31 @@ export class OwnJanusMedia implements LiveMedia {
   }
 
   proxyTarget() {
-    return this.running?.wsUrl ?? null;
+    return this.options.remote?.wsUrl ?? this.running?.wsUrl ?? null;
+  }
+
+  eventsCredentials() {
+    const password = this.options.remote ? this.options.remote.eventsPassword : this.running?.eventsPassword;
+    return password ? { user: eventsUser, password } : null;
+  }
+
+  readEvents(batch: TJanusEventBatch): MediaEvent[] {
+    const events = this.reader.read(batch);
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          this.options.log.error({ err: error }, 'a media event listener failed');
+        }
+      }
+    }
+    return events;
+  }
+
+  onEvent(listener: (event: MediaEvent) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   async close() {

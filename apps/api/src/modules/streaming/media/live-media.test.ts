@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { createLiveMedia } from './create-live-media';
-import { OwnJanusMedia } from './janus-media';
+import { JanusMedia } from './janus-media';
 import { noMedia } from './live-media';
 
 const log = pino({ level: 'silent' });
@@ -49,12 +49,40 @@ describe('choosing the media of live shows', () => {
       // Not a Janus: there is no VideoRoom plugin next to it, so the start fails.
       findBinary: () => '/bin/false',
     });
-    expect(media).toBeInstanceOf(OwnJanusMedia);
+    expect(media).toBeInstanceOf(JanusMedia);
     const failed = await media.openRoom({ room: 'r', publisherId: 'u' }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(AppError);
     expect(failed).toMatchObject(refusal);
     await expect(media.grant(grantOptions)).rejects.toMatchObject(refusal);
     expect(media.proxyTarget()).toBeNull();
     await media.close();
+  });
+
+  it('uses a Janus run elsewhere when JANUS_URL is set, and needs its secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', JANUS_URL: 'http://janus.internal:8088/janus' })).toThrow(
+      /JANUS_TOKEN_SECRET: is needed with JANUS_URL/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', JANUS_URL: 'http://j:8088/janus', JANUS_WS_URL: 'wss://j:8989' }),
+    ).toThrow(/JANUS_WS_URL: must be a ws:\/\/ URL/);
+    const media = createLiveMedia({
+      config: testConfig({
+        LIVE_MEDIA: 'auto',
+        JANUS_URL: 'http://janus.internal:8088/janus',
+        JANUS_TOKEN_SECRET: 'a-token-secret-of-janus',
+        JANUS_ROOM_ADMIN_KEY: 'room-key',
+        JANUS_EVENTS_PASSWORD: 'an-events-password-1234',
+      }),
+      log,
+      now,
+      findBinary: () => null,
+    });
+    expect(media).toBeInstanceOf(JanusMedia);
+    expect(media.proxyTarget()).toBe('ws://janus.internal:8188');
+    expect(media.eventsCredentials()).toEqual({ user: 'janus', password: 'an-events-password-1234' });
+  });
+
+  it('expects no Janus events without media, so every post is refused', () => {
+    expect(noMedia.eventsCredentials()).toBeNull();
   });
 });

@@ -1,8 +1,13 @@
 import type { TLiveMediaGrant } from '@fanstage/contract';
 import { AppError } from '../../../lib/app-error';
+import type { MediaEvent, TJanusEventBatch } from '../janus/janus-events';
 
 /** Where browsers open their WebSocket to Janus: our own port, piped to the Janus we run. */
 export const janusWsPath = '/api/streaming/janus-ws';
+/** Where Janus's HTTP event handler posts (basic auth, user `janus`). */
+export const janusEventsPath = '/api/streaming/janus-events';
+
+export type { MediaEvent };
 
 /**
  * The media transport of live shows, as the rest of the API sees it: rooms follow the shows, and an
@@ -25,6 +30,12 @@ export interface LiveMedia {
   }): Promise<TLiveMediaGrant>;
   /** The WebSocket address of the Janus the proxy pipes to, or null while none runs. */
   proxyTarget(): string | null;
+  /** The basic-auth credentials Janus's event handler posts with, or null (no events expected). */
+  eventsCredentials(): { user: string; password: string } | null;
+  /** Reads one post of Janus's event handler and tells the listeners what it means. */
+  readEvents(batch: TJanusEventBatch): MediaEvent[];
+  /** Listens to media events (viewer joined/left, publisher up/down); answers the unsubscribe. */
+  onEvent(listener: (event: MediaEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -40,5 +51,8 @@ export const noMedia: LiveMedia = {
     throw mediaUnavailable();
   },
   proxyTarget: () => null,
+  eventsCredentials: () => null,
+  readEvents: () => [],
+  onEvent: () => () => undefined,
   close: async () => undefined,
 };

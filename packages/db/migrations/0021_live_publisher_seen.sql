@@ -1,0 +1,3 @@
+ALTER TABLE "live_sessions" ADD COLUMN "publisher_seen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "live_sessions" ADD COLUMN "publisher_gone_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "live_sessions_publisher_gone_idx" ON "live_sessions" USING btree ("publisher_gone_at") WHERE "live_sessions"."status" = 'live' AND "live_sessions"."publisher_gone_at" IS NOT NULL;
