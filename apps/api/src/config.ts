@@ -65,6 +65,15 @@ const ZConfig = z
      * A Janus run elsewhere (a JANUS_URL with its secrets) is not supported yet.
      */
     LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).optional(),
+    /**
+     * Interfaces or addresses our Janus may gather ICE candidates on (Janus's `nat.ice_enforce_list`),
+     * comma separated, e.g. `eth0` or `10.0.0.5`. Unset: every interface but loopback. The live browser
+     * tests set 127.0.0.2, the address their private network namespace gives a veth end.
+     */
+    LIVE_ICE_ENFORCE_LIST: z
+      .string()
+      .regex(/^[\w.:-]+(,[\w.:-]+)*$/, 'must be interface names or addresses separated by commas')
+      .optional(),
     /** A STUN server the browsers and our Janus use behind a NAT, e.g. stun:stun.example.org:3478. */
     LIVE_STUN_URL: z
       .string()

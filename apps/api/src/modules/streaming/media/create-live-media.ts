@@ -26,6 +26,7 @@ export function createLiveMedia(options: {
     binary,
     serverSecret: config.SECRET,
     stunUrl: config.LIVE_STUN_URL,
+    iceEnforceList: config.LIVE_ICE_ENFORCE_LIST,
     log,
     now: options.now,
   });

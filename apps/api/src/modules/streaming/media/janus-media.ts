@@ -26,6 +26,8 @@ export class OwnJanusMedia implements LiveMedia {
       /** The app's SECRET: room secrets derive from it, so they need no column and survive restarts. */
       serverSecret: string;
       stunUrl?: string;
+      /** Where Janus may gather ICE candidates (LIVE_ICE_ENFORCE_LIST); unset: all but loopback. */
+      iceEnforceList?: string;
       log: FastifyBaseLogger;
       now: () => Date;
     },
@@ -40,6 +42,7 @@ export class OwnJanusMedia implements LiveMedia {
         binary: this.options.binary,
         // Janus's events are not read yet (viewer counts, publisher gone); a closed port drops them.
         eventsUrl: 'http://127.0.0.1:9/janus-events',
+        ...(this.options.iceEnforceList ? { iceEnforceList: this.options.iceEnforceList } : {}),
         ...(stun?.[1] ? { stun: { host: stun[1], port: Number(stun[2] ?? 3478) } } : {}),
       }).then(
         (janus) => {
