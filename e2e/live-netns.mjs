@@ -109,6 +109,8 @@ const env = {
   ...process.env,
   LIVE_MEDIA: 'janus',
   LIVE_ICE_ENFORCE_LIST: innerAddress,
+  // No demo videos: their transcodes would compete with the camera's encoder for the CPU.
+  SEED_DEMO_VIDEOS: 'false',
   E2E_CONFIG: 'playwright.live.config.ts',
 };
 for (const name of relayed) {

@@ -57,10 +57,17 @@ test('a creator goes live with the camera; a subscriber sees the video within 5 
     const opened = Date.now();
     await fanPage.goto(`/live/${show._id}`, { waitUntil: 'commit' });
     const committedMs = Date.now() - opened;
-    await fanPage.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, null, {
-      polling: 50,
-      timeout: 5000 - committedMs,
-    });
+    await fanPage
+      .waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, null, {
+        polling: 50,
+        timeout: Math.max(0, 5000 - committedMs),
+      })
+      .catch(async (error: unknown) => {
+        // Say what the viewer saw instead of a bare timeout.
+        const shown = await fanPage.locator('main').innerText();
+        await fanPage.screenshot({ path: '../.tmp/screens/live-media-viewer-failed.png' });
+        throw new Error(`no video frame 5 s after opening the page; the page showed:\n${shown}\n${error}`);
+      });
     const firstFrameMs = Date.now() - opened;
     // Where the time went, in the viewer page's own clock (0 = navigation start).
     const marks = await fanPage.evaluate(() => {

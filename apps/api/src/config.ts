@@ -31,6 +31,8 @@ const ZConfig = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     /** Defaults to on, except in production where it must be written out. */
     SEED_DEMO: bool.optional(),
+    /** The demo seed's videos (made with ffmpeg, then transcoded by jobs); the live media tests leave them out. */
+    SEED_DEMO_VIDEOS: bool.default(true),
     TRUST_PROXY: bool.default(false),
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
