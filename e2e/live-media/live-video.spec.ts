@@ -56,33 +56,34 @@ test('a creator goes live with the camera; a subscriber sees the video within 5 
     // A subscriber opens the show: a live remote video within 5 seconds of opening the page.
     const opened = Date.now();
     await fanPage.goto(`/live/${show._id}`, { waitUntil: 'commit' });
-    const committedMs = Date.now() - opened;
     await fanPage
       .waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, null, {
         polling: 50,
-        timeout: Math.max(0, 5000 - committedMs),
+        // Waits longer than the 5 s asserted below, so a slow run says how slow it was.
+        timeout: 20_000,
       })
       .catch(async (error: unknown) => {
         // Say what the viewer saw instead of a bare timeout.
         const shown = await fanPage.locator('main').innerText();
         await fanPage.screenshot({ path: '../.tmp/screens/live-media-viewer-failed.png' });
-        throw new Error(`no video frame 5 s after opening the page; the page showed:\n${shown}\n${error}`);
+        throw new Error(`no video frame 20 s after opening the page; the page showed:\n${shown}\n${error}`);
       });
     const firstFrameMs = Date.now() - opened;
     // Where the time went, in the viewer page's own clock (0 = navigation start).
-    const marks = await fanPage.evaluate(() => {
-      const at = (pattern: string) =>
-        performance
-          .getEntriesByType('resource')
-          .find((e) => e.name.includes(pattern))
-          ?.responseEnd.toFixed(0);
+    const marks = await fanPage.evaluate((id) => {
+      const at = (pattern: string) => {
+        const found = performance.getEntriesByType('resource').find((e) => e.name.includes(pattern));
+        return (found as PerformanceResourceTiming | undefined)?.responseEnd.toFixed(0);
+      };
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return {
+        html: nav?.responseEnd.toFixed(0),
         loaded: nav?.loadEventEnd.toFixed(0),
+        session: at(`/api/streaming/${id}`),
         grant: at('/api/streaming/join/'),
         frame: performance.now().toFixed(0),
       };
-    });
+    }, show._id);
     const first = await videoState(fanPage);
     expect(first?.width).toBeGreaterThan(0);
     // currentTime advances: frames keep coming, not one still picture.
@@ -90,7 +91,7 @@ test('a creator goes live with the camera; a subscriber sees the video within 5 
       .poll(async () => ((await videoState(fanPage))?.time ?? 0) - (first?.time ?? 0), { timeout: 3000 })
       .toBeGreaterThan(0.3);
     console.log(
-      `live: time to first frame ${firstFrameMs} ms after opening the viewer page (page loaded at ${marks.loaded} ms, grant at ${marks.grant} ms)`,
+      `live: time to first frame ${firstFrameMs} ms after opening the viewer page (viewer page's clock: html ${marks.html} ms, loaded ${marks.loaded} ms, show ${marks.session} ms, grant ${marks.grant} ms, frame seen by ${marks.frame} ms)`,
     );
     expect(firstFrameMs).toBeLessThan(5000);
     await fanPage.screenshot({ path: '../.tmp/screens/live-media-viewer-1280.png' });
