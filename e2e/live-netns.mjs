@@ -20,8 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const self = fileURLToPath(import.meta.url);
-const suite =
-  process.env.SUITE_NAME ?? `live-${process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded'}`;
+const suite = process.env.SUITE_NAME ?? `live-${process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded'}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const innerAddress = '127.0.0.2';
 const relayed = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'];
@@ -80,7 +79,12 @@ if (process.env.FANSTAGE_LIVE_NETNS !== '1') {
     const url = new URL(process.env[name]);
     const port = Number(url.port || (url.protocol.startsWith('redis') ? 6379 : 5432));
     const path = join(socketDir, `${name}.sock`);
-    servers.push(await listening(relay(() => connect(port, url.hostname)), path));
+    servers.push(
+      await listening(
+        relay(() => connect(port, url.hostname)),
+        path,
+      ),
+    );
     env[`${name}_SOCKET`] = path;
   }
   const code = await run('unshare', ['-n', process.execPath, self, ...process.argv.slice(2)], env);
