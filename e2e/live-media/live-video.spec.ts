@@ -20,7 +20,8 @@ test('a creator goes live with the camera; a subscriber sees the video within 5 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // Generous for logins on a busy machine; the media has its own 5 s budget below.
+  test.setTimeout(180_000);
   const creatorToken = await apiLogin(request, creator.username, creator.password);
   const auth = { authorization: `Bearer ${creatorToken}` };
   const lunaId = (await (await request.get('/api/users/me', { headers: auth })).json()).data._id as string;
@@ -93,7 +94,8 @@ test('a creator goes live with the camera; a subscriber sees the video within 5 
     console.log(
       `live: time to first frame ${firstFrameMs} ms after opening the viewer page (viewer page's clock: html ${marks.html} ms, loaded ${marks.loaded} ms, show ${marks.session} ms, grant ${marks.grant} ms, frame seen by ${marks.frame} ms)`,
     );
-    expect(firstFrameMs).toBeLessThan(5000);
+    // Soft: a slow run still checks the rest of the journey, then fails.
+    expect.soft(firstFrameMs, 'time to first frame (ms)').toBeLessThan(5000);
     await fanPage.screenshot({ path: '../.tmp/screens/live-media-viewer-1280.png' });
 
     // A fan who is not subscribed: no grant from the API, no video element, nothing played.
