@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Browser tests: build the web app if needed, start the whole platform on a free port with a fresh
 // database (embedded PGlite, or a new database on TEST_DATABASE_URL), run Playwright against it
-// with the system Chromium, then stop everything.
+// with the system Chromium, then stop everything. E2E_CONFIG names another Playwright config (the live
+// media suite, which live-netns.mjs runs inside a network namespace).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -116,7 +117,7 @@ const result = spawnSync(
     join(root, 'node_modules/@playwright/test/cli.js'),
     'test',
     '--config',
-    join(here, 'playwright.config.ts'),
+    join(here, process.env.E2E_CONFIG ?? 'playwright.config.ts'),
     ...process.argv.slice(2),
   ],
   { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },

@@ -31,6 +31,8 @@ const ZConfig = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     /** Defaults to on, except in production where it must be written out. */
     SEED_DEMO: bool.optional(),
+    /** The demo seed's videos (made with ffmpeg, then transcoded by jobs); the live media tests leave them out. */
+    SEED_DEMO_VIDEOS: bool.default(true),
     TRUST_PROXY: bool.default(false),
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +67,15 @@ const ZConfig = z
      * With JANUS_URL set, 'auto' and 'janus' use that Janus instead of running one.
      */
     LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).optional(),
+    /**
+     * Interfaces or addresses our Janus may gather ICE candidates on (Janus's `nat.ice_enforce_list`),
+     * comma separated, e.g. `eth0` or `10.0.0.5`. Unset: every interface but loopback. The live browser
+     * tests set 127.0.0.2, the address their private network namespace gives a veth end.
+     */
+    LIVE_ICE_ENFORCE_LIST: z
+      .string()
+      .regex(/^[\w.:-]+(,[\w.:-]+)*$/, 'must be interface names or addresses separated by commas')
+      .optional(),
     /** A STUN server the browsers and our Janus use behind a NAT, e.g. stun:stun.example.org:3478. */
     LIVE_STUN_URL: z
       .string()

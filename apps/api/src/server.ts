@@ -18,7 +18,7 @@ const { app, ctx } = await buildApp({ config, db, web: true });
 
 // The demo seed only fills an empty database, so it goes before the admin from the environment.
 // Demo data is a convenience: whatever goes wrong in it, the site still starts.
-await seedDemoIfEmpty(ctx).catch((err: unknown) => {
+await seedDemoIfEmpty(ctx, { videos: config.SEED_DEMO_VIDEOS }).catch((err: unknown) => {
   ctx.log.error({ err }, 'the demo seed stopped before the end; the site starts with what it made');
 });
 const mediaRefusal = untrustedMediaRefusal(config);

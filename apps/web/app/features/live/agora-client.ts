@@ -12,6 +12,7 @@ export class AgoraSession {
   private closed = false;
   /** Called once when the media ends for a reason the page should show. */
   onEnded: ((reason: string) => void) | null = null;
+  onConnection: ((state: RTCPeerConnectionState) => void) | null = null;
 
   constructor(
     private grant: TAgoraMediaGrant,
@@ -45,6 +46,7 @@ export class AgoraSession {
       ...(audio ? [sdk.createCustomAudioTrack({ mediaStreamTrack: audio })] : []),
     ];
     await client.publish(this.tracks);
+    this.onConnection?.('connected');
   }
 
   /** Resolves with the creator's video (and sound) once they publish in the channel. */

@@ -47,6 +47,8 @@ export class JanusSession {
   pc: RTCPeerConnection | null = null;
   /** Called once when the media ends for a reason the page should show (hangup, session gone). */
   onEnded: ((reason: string) => void) | null = null;
+  /** Called when the media connection's state changes ('connected': the media flows). */
+  onConnection: ((state: RTCPeerConnectionState) => void) | null = null;
 
   constructor(private grant: JanusGrant) {}
 
@@ -125,6 +127,7 @@ export class JanusSession {
       const candidate = event.candidate ? event.candidate.toJSON() : { completed: true };
       void this.send({ janus: 'trickle', candidate }).catch(() => undefined);
     };
+    pc.onconnectionstatechange = () => this.onConnection?.(pc.connectionState);
     this.pc = pc;
     return pc;
   }

@@ -50,6 +50,21 @@ export function useLiveSession(id: string) {
   });
 }
 
+const grantQuery = (id: string) => ({
+  queryKey: liveKeys.grant(id),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await api.get<{ data: TLiveMediaGrant }>(`/streaming/join/${encodeURIComponent(id)}`, { signal })).data,
+});
+
+/**
+ * Asks for the media grant together with the show instead of after it: the video starts one round
+ * trip sooner. The API refuses people who may not watch (the cached refusal is asked again when the
+ * video mounts, e.g. after paying), so this reveals nothing.
+ */
+export function prefetchMediaGrant(queryClient: QueryClient, id: string) {
+  return queryClient.prefetchQuery({ ...grantQuery(id), retry: false });
+}
+
 /** How long before the tokens end the page asks for fresh ones. */
 const renewAheadMs = 30_000;
 
@@ -59,10 +74,7 @@ const renewAheadMs = 30_000;
  */
 export function useMediaGrant(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: liveKeys.grant(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: TLiveMediaGrant }>(`/streaming/join/${encodeURIComponent(id)}`, { signal }))
-        .data,
+    ...grantQuery(id),
     enabled,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

@@ -41,6 +41,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
   const [micId, setMicId] = useState<string | null>(null);
   const [janus, setJanus] = useState<LiveMediaSession | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [isOnAir, setOnAir] = useState(false);
   const hasGrant = !!grant.data;
   useFreshTokens(janus, grant.data);
 
@@ -77,6 +78,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
         .catch(() => undefined);
       session = createMediaSession(current);
       session.onEnded = (reason) => !isCancelled && setProblem(reason);
+      session.onConnection = (state) => !isCancelled && setOnAir(state === 'connected');
       setJanus(session);
       try {
         await session.publish(stream, display);
@@ -88,6 +90,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
       isCancelled = true;
       session?.close();
       setJanus(null);
+      setOnAir(false);
       if (stream) for (const t of stream.getTracks()) t.stop();
     };
   }, [hasGrant, cameraId, micId, attempt, display]);
@@ -117,6 +120,11 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
         </Alert>
       ) : null}
       <video ref={videoRef} className={classes.video} autoPlay playsInline muted aria-label="Your camera" />
+      {problem ? null : (
+        <Text size="sm" mt="xs" c={isOnAir ? 'teal' : 'dimmed'} role="status">
+          {isOnAir ? 'Your camera is on air.' : 'Connecting your camera…'}
+        </Text>
+      )}
       {cameras.length > 1 || mics.length > 1 ? (
         <Group grow mt="sm" className={classes.pickers}>
           {cameras.length > 1 ? (

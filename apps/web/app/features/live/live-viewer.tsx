@@ -16,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconBroadcastOff, IconLock, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../lib/api';
 import { errorCode, errorMessage } from '../../lib/errors';
@@ -27,12 +27,17 @@ import { profilePath } from '../performers/performer-card';
 import { useMySubscription } from '../subscriptions/subscriptions-api';
 import { refreshWallet } from '../wallet/wallet-api';
 import classes from './live.module.css';
-import { liveKeys, liveStudioPath, payForShow, useLiveSession } from './live-api';
+import { liveKeys, liveStudioPath, payForShow, prefetchMediaGrant, useLiveSession } from './live-api';
 import { LiveWatcher } from './live-video';
 
 /** One live show for a fan: its video when they may watch, or what they must do first. */
 export function LiveViewer({ id }: { id: string }) {
   const session = useLiveSession(id);
+  const queryClient = useQueryClient();
+  const isLoggedIn = !!useCurrentUser();
+  useEffect(() => {
+    if (isLoggedIn) void prefetchMediaGrant(queryClient, id);
+  }, [queryClient, id, isLoggedIn]);
   if (session.isPending) return <ViewerSkeleton />;
   if (session.isError)
     return (

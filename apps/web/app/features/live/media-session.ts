@@ -10,6 +10,8 @@ export interface LiveMediaSession {
   renew(grant: TLiveMediaGrant): void;
   close(): void;
   onEnded: ((reason: string) => void) | null;
+  /** The published feed's connection: `connected` once the creator is on air. */
+  onConnection: ((state: RTCPeerConnectionState) => void) | null;
 }
 
 class JanusMediaSession extends JanusSession implements LiveMediaSession {

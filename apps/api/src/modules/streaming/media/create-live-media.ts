@@ -80,6 +80,7 @@ function createJanusOrNone(options: {
     eventsUrl: options.eventsUrl ?? (() => nowhere),
     serverSecret: config.SECRET,
     stunUrl: config.LIVE_STUN_URL,
+    iceEnforceList: config.LIVE_ICE_ENFORCE_LIST,
     log,
     now: options.now,
   });

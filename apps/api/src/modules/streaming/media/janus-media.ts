@@ -39,6 +39,8 @@ export class JanusMedia implements LiveMedia {
       /** The app's SECRET: room secrets derive from it, so they need no column and survive restarts. */
       serverSecret: string;
       stunUrl?: string;
+      /** Where Janus may gather ICE candidates (LIVE_ICE_ENFORCE_LIST); unset: all but loopback. */
+      iceEnforceList?: string;
       log: FastifyBaseLogger;
       now: () => Date;
     },
@@ -54,6 +56,7 @@ export class JanusMedia implements LiveMedia {
       this.starting = startOwnJanus({
         binary: this.options.binary,
         eventsUrl: this.options.eventsUrl(),
+        ...(this.options.iceEnforceList ? { iceEnforceList: this.options.iceEnforceList } : {}),
         ...(stun?.[1] ? { stun: { host: stun[1], port: Number(stun[2] ?? 3478) } } : {}),
       }).then(
         (janus) => {

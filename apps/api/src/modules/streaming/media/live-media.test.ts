@@ -24,6 +24,18 @@ describe('choosing the media of live shows', () => {
     expect(loadConfig({ NODE_ENV: 'test', LIVE_MEDIA: 'janus' }).LIVE_MEDIA).toBe('janus');
   });
 
+  it('takes the interfaces Janus may use for ICE as a list, and refuses anything else with the rule', () => {
+    expect(loadConfig({ LIVE_ICE_ENFORCE_LIST: '127.0.0.2' }).LIVE_ICE_ENFORCE_LIST).toBe('127.0.0.2');
+    expect(loadConfig({ LIVE_ICE_ENFORCE_LIST: 'eth0,10.0.0.5' }).LIVE_ICE_ENFORCE_LIST).toBe(
+      'eth0,10.0.0.5',
+    );
+    expect(() => loadConfig({ LIVE_ICE_ENFORCE_LIST: 'eth0; rm -rf /' })).toThrow(
+      'LIVE_ICE_ENFORCE_LIST: must be interface names or addresses separated by commas',
+    );
+    expect(loadConfig({}).SEED_DEMO_VIDEOS).toBe(true);
+    expect(loadConfig({ SEED_DEMO_VIDEOS: 'false' }).SEED_DEMO_VIDEOS).toBe(false);
+  });
+
   it('runs nothing when LIVE_MEDIA is off, even with Janus on the machine', () => {
     const media = createLiveMedia({ config: testConfig(), log, now, findBinary: () => '/usr/bin/janus' });
     expect(media).toBe(noMedia);
