@@ -408,3 +408,45 @@ describe('the show room, live', () => {
     });
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('the show room across two nodes on one Redis', () => {
+  let second: TestApp;
+  let secondUrl: string;
+  beforeAll(async () => {
+    second = await createTestApp({ clock, sharedDb: t.ctx.db });
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('a message posted on one node, the count and a removal reach sockets on the other', async () => {
+    const { creator, fan, show } = await cast();
+    const studio = open(creator);
+    const remote = connect(secondUrl, {
+      transports: ['websocket'],
+      reconnection: false,
+      query: { token: fan.token },
+    });
+    sockets.push(remote);
+    await Promise.all([authed(studio), authed(remote)]);
+    await join(studio, show.id);
+    const counts = collect(studio, 'stream/viewers');
+    expect(await join(remote, show.id)).toEqual({ ok: true, viewerCount: 1 });
+    await until(() => counts.at(-1)?.viewerCount === 1);
+    const view = await t.request({ url: `/api/streaming/${show.id}`, token: creator.token });
+    expect(view.json().data.viewerCount).toBe(1);
+
+    const remoteInbox = collect(remote, 'stream/message');
+    await post(creator, show.chat, { text: 'across nodes' });
+    await until(() => remoteInbox.length === 1);
+    expect(remoteInbox[0]?.message.text).toBe('across nodes');
+
+    await moderate(creator, show.id, fan.user.id, 'remove');
+    await until(() => counts.at(-1)?.viewerCount === 0);
+    await post(creator, show.chat, { text: 'after' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(remoteInbox).toHaveLength(1);
+  });
+});
