@@ -14,6 +14,8 @@ export async function countViewers(
   ctx: AppContext,
   options: { sessionId: string; performerId: string },
 ): Promise<number> {
+  // A node shutting down has nobody left to tell, and its Redis clients are going.
+  if (ctx.realtime.isClosing) return 0;
   try {
     const sockets = await ctx.realtime.io.in(streamRoom(options.sessionId)).fetchSockets();
     const people = new Set<string>();
