@@ -26,6 +26,7 @@ import {
   insertLiveSession,
   type LiveSessionRow,
   type LiveSessionWithPerformer,
+  type ModerationRow,
   searchLiveSessions,
   updateOwnLiveSession,
 } from './streaming.repo';
@@ -115,7 +116,7 @@ async function presentPage(
         findPaidSessionIds(ctx.db.db, { fanId: actor.id, sessionIds }),
         findModerations(ctx.db.db, { userId: actor.id, sessionIds }),
       ])
-    : [new Set<string>(), new Set<string>(), new Map()];
+    : [new Set<string>(), new Set<string>(), new Map<string, ModerationRow>()];
   return rows.map((row) =>
     presentLiveSession(
       row,

@@ -57,7 +57,10 @@ function useShowRoom(session: TLiveSession, onViewers: (count: number) => void) 
     join();
     const offs = [
       onServerEvent('auth/result', (result) => {
-        if (result.authenticated) join();
+        if (!result.authenticated) return;
+        // After a reconnect: back into the room first, then read what was said meanwhile.
+        join();
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) });
       }),
       onServerEvent('stream/message', (event) => {
         if (event.streamId === streamId) addMessage(queryClient, conversationId, event.message);
