@@ -136,11 +136,11 @@ test('a creator and a subscriber chat live in a show; a tip shows highlighted fo
     await expect(fanChat.getByText('No messages yet')).toBeVisible();
     await expect(studioChat.getByText('1 watching')).toBeVisible();
 
-    await fanChat.getByLabel('Message').fill('Hello from Ava');
+    await fanChat.getByRole('textbox', { name: 'Message' }).fill('Hello from Ava');
     await fanChat.getByRole('button', { name: 'Send message' }).click();
     await expect(studioChat.getByText('Hello from Ava')).toBeVisible();
     await expect(fanChat.getByText('Hello from Ava')).toBeVisible();
-    await studioChat.getByLabel('Message').fill('Welcome, Ava!');
+    await studioChat.getByRole('textbox', { name: 'Message' }).fill('Welcome, Ava!');
     await studioChat.getByRole('button', { name: 'Send message' }).click();
     await expect(fanChat.getByText('Welcome, Ava!')).toBeVisible();
 

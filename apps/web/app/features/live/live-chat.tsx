@@ -300,7 +300,7 @@ function SendBox({ session, conversationId }: { session: TLiveSession; conversat
   });
   const reason =
     session.status !== 'live'
-      ? 'This show has ended; its chat is read-only.'
+      ? 'This live show has ended; its chat is read-only.'
       : session.isMuted
         ? 'The creator muted you in this show: you can read the chat but not post.'
         : null;
