@@ -93,3 +93,78 @@ test('a creator goes live with a price; a subscriber pays once and a fan who is 
     await fanContext.close();
   }
 });
+
+test('a creator and a subscriber chat live in a show; a tip shows highlighted for both; the creator clears the chat', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const creatorToken = await apiLogin(request, creator.username, creator.password);
+  const auth = { authorization: `Bearer ${creatorToken}` };
+  const lunaId = (await (await request.get('/api/users/me', { headers: auth })).json()).data._id as string;
+  const endLunasShow = async () => {
+    const live = await (await request.get(`/api/streaming/user/search?performerId=${lunaId}`)).json();
+    for (const show of live.data as { _id: string }[])
+      await request.post(`/api/streaming/live/${show._id}/end`, { headers: auth, data: {} });
+  };
+  await endLunasShow();
+  const avaToken = await apiLogin(request, subscriber.username, subscriber.password);
+  const avaId = (
+    await (await request.get('/api/users/me', { headers: { authorization: `Bearer ${avaToken}` } })).json()
+  ).data._id as string;
+  const credit = await request.post('/api/admin/wallet/credit', {
+    data: { userId: avaId, amount: 100, reason: 'e2e live chat' },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(credit.status(), await credit.text()).toBe(200);
+
+  const fanContext = await browser.newContext();
+  const fanPage = await fanContext.newPage();
+  try {
+    await loginInBrowser(page, creator.username, creator.password);
+    await page.goto('/creator/live');
+    await page.getByLabel('Title').fill(`Chat e2e ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Go live' }).click();
+    const studioChat = page.getByRole('region', { name: 'Live chat' });
+    await expect(studioChat.getByText('No messages yet')).toBeVisible();
+    const live = await (await request.get(`/api/streaming/user/search?performerId=${lunaId}`)).json();
+    const showId = live.data[0]._id as string;
+
+    await loginInBrowser(fanPage, subscriber.username, subscriber.password);
+    await fanPage.goto(`/live/${showId}`);
+    const fanChat = fanPage.getByRole('region', { name: 'Live chat' });
+    await expect(fanChat.getByText('No messages yet')).toBeVisible();
+    await expect(studioChat.getByText('1 watching')).toBeVisible();
+
+    await fanChat.getByRole('textbox', { name: 'Message' }).fill('Hello from Ava');
+    await fanChat.getByRole('button', { name: 'Send message' }).click();
+    await expect(studioChat.getByText('Hello from Ava')).toBeVisible();
+    await expect(fanChat.getByText('Hello from Ava')).toBeVisible();
+    await studioChat.getByRole('textbox', { name: 'Message' }).fill('Welcome, Ava!');
+    await studioChat.getByRole('button', { name: 'Send message' }).click();
+    await expect(fanChat.getByText('Welcome, Ava!')).toBeVisible();
+
+    await fanChat.getByRole('button', { name: 'Tip' }).click();
+    const tipDialog = fanPage.getByRole('dialog', { name: /Send a tip to/ });
+    const tipped = fanPage.waitForResponse((r) => r.url().includes('/api/wallet/charges/tip/'));
+    await tipDialog.getByRole('button', { name: /^Send \$/ }).click();
+    expect((await tipped).status()).toBe(200);
+    await expect(fanChat.getByTestId('chat-tip')).toContainText('tipped $');
+    await expect(studioChat.getByTestId('chat-tip')).toContainText('tipped $');
+    await fanPage.setViewportSize({ width: 390, height: 844 });
+    await fanPage.screenshot({ path: '../.tmp/screens/live-chat-390.png' });
+    await page.screenshot({ path: '../.tmp/screens/live-studio-chat-1280.png' });
+
+    await studioChat.getByRole('button', { name: 'Clear chat' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear the chat?' })
+      .getByRole('button', { name: 'Clear for everyone' })
+      .click();
+    await expect(fanChat.getByText('No messages yet')).toBeVisible();
+    await expect(studioChat.getByText('No messages yet')).toBeVisible();
+    await expect(fanChat.getByText('Hello from Ava')).toHaveCount(0);
+  } finally {
+    await endLunasShow();
+    await fanContext.close();
+  }
+});

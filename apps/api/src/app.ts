@@ -55,8 +55,10 @@ import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createLiveMedia } from './modules/streaming/media/create-live-media';
 import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
 import { janusEventsPath } from './modules/streaming/media/live-media';
+import { streamingChatRoutes } from './modules/streaming/streaming.chat.routes';
 import { registerStreamingJobs } from './modules/streaming/streaming.jobs';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { registerStreamingSocket } from './modules/streaming/streaming.socket';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -206,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
   registerRealtimeHandlers(ctx, app);
+  registerStreamingSocket(ctx);
 
   await app.register(
     async (api) => {
@@ -237,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(ordersRoutes, { ctx });
       await api.register(messagesRoutes, { ctx });
       await api.register(streamingRoutes, { ctx });
+      await api.register(streamingChatRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -50,9 +50,11 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     logStream?: BuildAppOptions['logStream'];
     idleTimeoutMs?: number;
+    /** Another test app's database: a second node of the same platform (closed by its owner only). */
+    sharedDb?: AppContext['db'];
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.sharedDb ?? (await createTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-test-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -88,7 +90,7 @@ export async function createTestApp(
     admin: async () => withSession(await buildAdmin(db.db)),
     close: async () => {
       await app.close();
-      await db.close();
+      if (!options.sharedDb) await db.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
 import { ZMessage } from './messages';
+import type { ZStreamMessage } from './streaming';
 
 /*
  * The socket.io events (spec section 7 "Realtime socket"; ARCHITECTURE.md "Realtime"). The server
@@ -12,6 +13,10 @@ import { ZMessage } from './messages';
 export const clientEvents = {
   /** Sent after every (re)connect: `{ token }`; without a token the handshake cookie is used. */
   authLogin: 'auth/login',
+  /** `{ streamId }`: enter a show's room (checked by the show's access gate); acked. */
+  streamJoin: 'stream/join',
+  /** `{ streamId }`: leave it. */
+  streamLeave: 'stream/leave',
 } as const;
 
 /** Server → client. */
@@ -27,6 +32,14 @@ export const serverEvents = {
   /** The viewer's wallet balance changed (top-up confirmed, charge, refund). */
   balanceChanged: 'wallet/balance',
   notification: 'notification',
+  /** In a show's room: a new chat message or tip. */
+  streamMessage: 'stream/message',
+  /** In a show's room: the creator cleared the chat. */
+  streamCleared: 'stream/cleared',
+  /** In a show's room: how many people watch now (the creator not counted). */
+  streamViewers: 'stream/viewers',
+  /** To one viewer: the creator muted or unmuted them, or removed them from the show. */
+  streamModerated: 'stream/moderated',
 } as const;
 
 export const ZAuthLoginPayload = z.object({ token: z.string().max(300).optional() }).strict();
@@ -68,6 +81,15 @@ export const ZNotificationEvent = z.object({
 });
 export type TNotificationEvent = z.infer<typeof ZNotificationEvent>;
 
+export const ZStreamJoinPayload = z.object({ streamId: ZId }).strict();
+export type TStreamJoinPayload = z.infer<typeof ZStreamJoinPayload>;
+export type TStreamJoinResult = { ok: true; viewerCount: number } | { ok: false; error: string };
+
+export type TStreamMessageEvent = { streamId: string; message: z.infer<typeof ZStreamMessage> };
+export type TStreamClearedEvent = { streamId: string };
+export type TStreamViewersEvent = { streamId: string; viewerCount: number };
+export type TStreamModeratedEvent = { streamId: string; isMuted: boolean; isRemoved: boolean };
+
 /** Payload type of each server event, for typed emit and listen on both ends. */
 export interface ServerEventPayloads {
   'auth/result': TAuthResultEvent;
@@ -77,6 +99,10 @@ export interface ServerEventPayloads {
   'conversation/read': TConversationReadEvent;
   'wallet/balance': TBalanceChangedEvent;
   notification: TNotificationEvent;
+  'stream/message': TStreamMessageEvent;
+  'stream/cleared': TStreamClearedEvent;
+  'stream/viewers': TStreamViewersEvent;
+  'stream/moderated': TStreamModeratedEvent;
 }
 export type ServerEventName = keyof ServerEventPayloads;
 
@@ -86,4 +112,6 @@ export type ServerToClientEvents = {
 };
 export interface ClientToServerEvents {
   'auth/login': (payload: TAuthLoginPayload, ack?: (result: TAuthResultEvent) => void) => void;
+  'stream/join': (payload: TStreamJoinPayload, ack?: (result: TStreamJoinResult) => void) => void;
+  'stream/leave': (payload: TStreamJoinPayload) => void;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { messageMaxLength, ZMessage } from './messages';
 
 /*
  * Public live shows (issue 11, the slice without media): a creator goes live with a title and a
@@ -84,10 +85,20 @@ export const ZLiveSession = z.object({
   plannedDurationMinutes: z.number().int().nullable(),
   /** The viewer may join now: the show is live and they are its creator, or a subscriber who paid what it costs. */
   canJoin: z.boolean(),
+  /** The viewer may read the show's chat (the same people as `canJoin`, also after the show ended). */
+  canReadChat: z.boolean(),
   /** The viewer bought this session (priced shows only). */
   isPaid: z.boolean(),
   /** The viewer is the show's creator. */
   isOwner: z.boolean(),
+  /** The show's public chat (`/messages/stream/{conversationId}`); null for shows started before chats existed. */
+  conversationId: ZId.nullable(),
+  /** People watching now (the creator not counted); only on `GET /streaming/{id}`, null in lists. */
+  viewerCount: z.number().int().nullable(),
+  /** The creator muted the viewer in this show: they read the chat but cannot post. */
+  isMuted: z.boolean(),
+  /** The creator removed the viewer from this show: no chat, no video. */
+  isRemoved: z.boolean(),
 });
 export type TLiveSession = z.infer<typeof ZLiveSession>;
 
@@ -144,3 +155,60 @@ export const ZLiveMediaGrant = z.discriminatedUnion('provider', [ZJanusMediaGran
 export type TLiveMediaGrant = z.infer<typeof ZLiveMediaGrant>;
 export type TJanusMediaGrant = z.infer<typeof ZJanusMediaGrant>;
 export type TAgoraMediaGrant = z.infer<typeof ZAgoraMediaGrant>;
+
+/** Who wrote a stream chat message, as everyone in the show sees them. */
+export const ZStreamChatAuthor = z.object({
+  _id: ZId,
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+});
+
+/** A message of a show's public chat: a text, or a highlighted tip (`type: 'tip'`, `tipAmount`). */
+export const ZStreamMessage = ZMessage.extend({ sender: ZStreamChatAuthor });
+export type TStreamMessage = z.infer<typeof ZStreamMessage>;
+
+/** `POST /messages/stream/{conversationId}`: plain text only (no files, no price in a show's chat). */
+export const ZStreamMessageCreate = z
+  .object({
+    text: z
+      .string({ message: 'The message must be text.' })
+      .trim()
+      .min(1, { message: 'Write a message first.' })
+      .max(messageMaxLength, { message: `A message can be at most ${messageMaxLength} characters.` }),
+  })
+  .strict();
+export type TStreamMessageCreate = z.infer<typeof ZStreamMessageCreate>;
+
+/** `GET /messages/stream/{conversationId}`: the newest messages (offset 0 = newest page), oldest first. */
+export const ZStreamMessageListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TStreamMessageListQuery = z.infer<typeof ZStreamMessageListQuery>;
+
+/** `GET /conversations/stream/performer/{performerId}`: the chat of the creator's show that is live now. */
+export const ZStreamConversation = z.object({
+  _id: ZId,
+  type: z.literal('stream'),
+  streamId: ZId,
+  performerId: ZId,
+  status: z.enum(['live', 'ended']),
+  /** The viewer may post now, and why not (a sentence) when not. */
+  canSend: z.boolean(),
+  cannotSendReason: z.string().nullable(),
+  isOwner: z.boolean(),
+});
+export type TStreamConversation = z.infer<typeof ZStreamConversation>;
+
+export const ZStreamConversationParams = z.object({ id: ZId });
+export const ZStreamPerformerParams = z.object({ id: ZId });
+/** `/streaming/live/{id}/viewers/{userId}/mute|remove`: the creator moderates one viewer of their show. */
+export const ZLiveViewerParams = z.object({ id: ZId, userId: ZId });
+
+export const ZLiveViewerModeration = z.object({
+  userId: ZId,
+  isMuted: z.boolean(),
+  isRemoved: z.boolean(),
+});
+export type TLiveViewerModeration = z.infer<typeof ZLiveViewerModeration>;

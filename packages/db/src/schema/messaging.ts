@@ -16,8 +16,10 @@ import {
 import { newId } from '../ids';
 import { files, users } from './accounts';
 
+export const conversationTypes = ['private', 'stream'] as const;
+
 /**
- * A private conversation of exactly two people, one per pair: the pair is stored ordered
+ * A conversation. `private`: exactly two people, one per pair: the pair is stored ordered
  * (`user_low_id < user_high_id`) so the unique index holds whoever opened it. `last_seq` numbers
  * its messages (1, 2, …); sending takes this row's lock to draw the next number, so messages of one
  * conversation have a strict order even when the clock does not move, and the count is `last_seq`.
@@ -26,12 +28,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().$defaultFn(newId),
-    userLowId: uuid('user_low_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userHighId: uuid('user_high_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: conversationTypes }).notNull().default('private'),
+    userLowId: uuid('user_low_id').references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: uuid('user_high_id').references(() => users.id, { onDelete: 'cascade' }),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageId: uuid('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
@@ -43,6 +42,10 @@ export const conversations = pgTable(
     index('conversations_high_idx').on(t.userHighId),
     check('conversations_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
     check('conversations_last_seq_non_negative', sql`${t.lastSeq} >= 0`),
+    check(
+      'conversations_pair_when_private',
+      sql`(${t.type} = 'private') = (${t.userLowId} IS NOT NULL AND ${t.userHighId} IS NOT NULL)`,
+    ),
   ],
 );
 

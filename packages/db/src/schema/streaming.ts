@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
 import { users } from './accounts';
+import { conversations } from './messaging';
 
 export const liveSessionStatuses = ['live', 'ended'] as const;
 export type LiveSessionStatus = (typeof liveSessionStatuses)[number];
@@ -34,6 +46,8 @@ export const liveSessions = pgTable(
     publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
     /** When the creator's media went down (unpublished, hangup, left); null while it is up or never came. */
     publisherGoneAt: timestamp('publisher_gone_at', { withTimezone: true }),
+    /** The show's public chat (a `stream` conversation), made with the show. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -48,6 +62,7 @@ export const liveSessions = pgTable(
     index('live_sessions_publisher_gone_idx')
       .on(t.publisherGoneAt)
       .where(sql`${t.status} = 'live' AND ${t.publisherGoneAt} IS NOT NULL`),
+    uniqueIndex('live_sessions_conversation_idx').on(t.conversationId),
     check('live_sessions_price_non_negative', sql`${t.priceCents} >= 0`),
     check('live_sessions_status', sql`${t.status} IN ('live', 'ended')`),
     check(
@@ -59,4 +74,24 @@ export const liveSessions = pgTable(
       sql`${t.plannedDurationMinutes} IS NULL OR ${t.plannedDurationMinutes} > 0`,
     ),
   ],
+);
+
+/**
+ * The creator's moderation of one viewer in one show: muted (reads the chat, cannot post) or
+ * removed (out of the chat and the video of this show for good). Removal outranks a mute.
+ */
+export const liveSessionModerations = pgTable(
+  'live_session_moderations',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isMuted: boolean('is_muted').notNull().default(false),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );

@@ -37,6 +37,8 @@ export const conversationRoom = (conversationId: string) => `conversation:${conv
 export interface RealtimeHub {
   readonly io: RealtimeServer;
   readonly presence: Presence;
+  /** True once `close()` began: work that would query other nodes (counts) is skipped. */
+  readonly isClosing: boolean;
   /** Sends to every connection of each person (each gets the same payload). */
   toUser<K extends ServerEventName>(
     userId: string | string[],
@@ -111,9 +113,13 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     presence = createMemoryPresence();
   }
 
+  let isClosing = false;
   return {
     io,
     presence,
+    get isClosing() {
+      return isClosing;
+    },
     toUser(userId, event, payload) {
       const rooms = Array.isArray(userId) ? userId.map(userRoom) : userRoom(userId);
       // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot follow the generic K.
@@ -133,6 +139,7 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
       io.attach(server);
     },
     async close() {
+      isClosing = true;
       await presence.close();
       // Closing the engine drops every transport, so clients see "transport close" and retry (to
       // this node after a restart, or another one). io.close() would close the HTTP server too;

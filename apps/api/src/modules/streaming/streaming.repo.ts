@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   type LiveSessionEndReason,
+  liveSessionModerations,
   liveSessions,
   lt,
   lte,
@@ -39,7 +40,7 @@ export async function insertLiveSession(
   db: Executor,
   values: Pick<
     typeof liveSessions.$inferInsert,
-    'performerId' | 'title' | 'priceCents' | 'plannedDurationMinutes'
+    'performerId' | 'title' | 'priceCents' | 'plannedDurationMinutes' | 'conversationId'
   > & {
     startedAt: Date;
   },
@@ -246,4 +247,78 @@ export async function endAbandonedLiveSessions(
     .set({ status: 'ended', endedAt: options.now, endReason: 'publisher_gone', updatedAt: options.now })
     .where(and(eq(liveSessions.status, 'live'), lte(liveSessions.publisherGoneAt, options.goneBefore)))
     .returning();
+}
+
+export type ModerationRow = typeof liveSessionModerations.$inferSelect;
+
+/** The viewer's moderation in each of these shows (one query for a page). */
+export async function findModerations(
+  db: Executor,
+  options: { userId: string; sessionIds: string[] },
+): Promise<Map<string, ModerationRow>> {
+  if (options.sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(liveSessionModerations)
+    .where(
+      and(
+        eq(liveSessionModerations.userId, options.userId),
+        inArray(liveSessionModerations.sessionId, options.sessionIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sessionId, r]));
+}
+
+/** Mutes, unmutes or removes a viewer of a show; a removal stays whatever comes after it. */
+export async function upsertModeration(
+  db: Executor,
+  options: { sessionId: string; userId: string; isMuted?: boolean; isRemoved?: true; now: Date },
+): Promise<ModerationRow> {
+  const patch = {
+    ...(options.isMuted !== undefined ? { isMuted: options.isMuted } : {}),
+    ...(options.isRemoved ? { isRemoved: true } : {}),
+    updatedAt: options.now,
+  };
+  const [row] = await db
+    .insert(liveSessionModerations)
+    .values({ sessionId: options.sessionId, userId: options.userId, ...patch })
+    .onConflictDoUpdate({
+      target: [liveSessionModerations.sessionId, liveSessionModerations.userId],
+      set: patch,
+    })
+    .returning();
+  return row!;
+}
+
+/** The show whose public chat this conversation is. */
+export async function findLiveSessionIdByConversation(db: Executor, conversationId: string) {
+  const [row] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(eq(liveSessions.conversationId, conversationId));
+  return row?.id ?? null;
+}
+
+/** The creator's show that is live now. */
+export async function findLiveSessionIdOfPerformer(db: Executor, performerId: string) {
+  const [row] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.performerId, performerId), eq(liveSessions.status, 'live')));
+  return row?.id ?? null;
+}
+
+/** Whether a user with this id exists (a moderated viewer must be a person). */
+export async function userExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(users).where(eq(users.id, id));
+  return Boolean(row);
+}
+
+/** Who a socket's person is, for the access gate. */
+export async function findActorFields(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
 }

@@ -133,7 +133,11 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/streaming/:id',
     { schema: { tags, params: ZLiveSessionParams, response: { 200: ZLiveSessionResponse } } },
     async (req) => ({
-      data: await streaming.getLiveSession(ctx, { actor: req.actor ?? null, id: req.params.id }),
+      data: await streaming.getLiveSession(ctx, {
+        actor: req.actor ?? null,
+        id: req.params.id,
+        withViewerCount: true,
+      }),
     }),
   );
 };

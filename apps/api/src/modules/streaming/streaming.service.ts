@@ -14,21 +14,25 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { createStreamConversation } from '../messages/messages.stream';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { TJanusEventBatch } from './janus/janus-events';
 import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from './media/agora-media';
+import { countViewers } from './streaming.realtime';
 import {
   endAbandonedLiveSessions,
   endOwnLiveSession,
   extendOwnLiveSession,
   findLiveSessionWithPerformer,
+  findModerations,
   findOwnLiveSession,
   findPaidSessionIds,
   findSubscribedPerformerIds,
   insertLiveSession,
   type LiveSessionRow,
   type LiveSessionWithPerformer,
+  type ModerationRow,
   markPublisherDown,
   markPublisherUp,
   searchLiveSessions,
@@ -38,30 +42,49 @@ import {
 const missingShow = () => notFound('That live show');
 const endedShow = () => new AppError('CONFLICT', 'This live show has ended.');
 
-interface Entitlement {
+export interface Entitlement {
   canJoin: boolean;
+  /** Entitled whatever the show's status: reads its chat (read-only once it ended). */
+  canReadChat: boolean;
   isPaid: boolean;
   isOwner: boolean;
+  isMuted: boolean;
+  isRemoved: boolean;
 }
 
 /**
- * Who may join a show (business-rules.md "Streaming"): its creator and admins always; anyone else
- * only while it is live and only as an active subscriber of the creator, who must also have bought
- * this session when it has a price. Pure, so the list and the wallet share it.
+ * Who may join a show and its chat (business-rules.md "Streaming"): its creator and admins always;
+ * anyone else only as an active subscriber of the creator, who must also have bought this session
+ * when it has a price, and whom the creator has not removed from it. Joining (video, posting)
+ * needs the show live; an ended show's chat stays readable to the same people. Pure, so the list,
+ * the chat, the sockets and the wallet share it.
  */
 export function decideEntitlement(
   actor: Pick<Actor, 'id' | 'role'> | null,
   session: Pick<LiveSessionRow, 'performerId' | 'priceCents' | 'status'>,
-  held: { isSubscribed: boolean; isPaid: boolean },
+  held: { isSubscribed: boolean; isPaid: boolean; isMuted?: boolean; isRemoved?: boolean },
 ): Entitlement {
   const isOwner = actor?.id === session.performerId;
-  if (session.status !== 'live') return { canJoin: false, isPaid: held.isPaid, isOwner };
-  if (isOwner || actor?.role === 'admin') return { canJoin: true, isPaid: held.isPaid, isOwner };
-  const canJoin = held.isSubscribed && (session.priceCents === 0 || held.isPaid);
-  return { canJoin, isPaid: held.isPaid, isOwner };
+  const isPrivileged = isOwner || actor?.role === 'admin';
+  const isRemoved = !isPrivileged && held.isRemoved === true;
+  const isMuted = !isPrivileged && !isRemoved && held.isMuted === true;
+  const isEntitled =
+    isPrivileged || (!isRemoved && held.isSubscribed && (session.priceCents === 0 || held.isPaid));
+  return {
+    canJoin: session.status === 'live' && isEntitled,
+    canReadChat: isEntitled,
+    isPaid: held.isPaid,
+    isOwner,
+    isMuted,
+    isRemoved,
+  };
 }
 
-function presentLiveSession(row: LiveSessionWithPerformer, entitlement: Entitlement): TLiveSession {
+function presentLiveSession(
+  row: LiveSessionWithPerformer,
+  entitlement: Entitlement,
+  viewerCount: number | null = null,
+): TLiveSession {
   const { session, performer } = row;
   return {
     _id: session.id,
@@ -77,33 +100,41 @@ function presentLiveSession(row: LiveSessionWithPerformer, entitlement: Entitlem
     startedAt: session.startedAt.toISOString(),
     endedAt: session.endedAt?.toISOString() ?? null,
     plannedDurationMinutes: session.plannedDurationMinutes,
+    conversationId: session.conversationId,
+    viewerCount,
     ...entitlement,
   };
 }
 
-/** The viewer's entitlements to a page of shows: two queries whatever the page size. */
+/** The viewer's entitlements to a page of shows: three queries whatever the page size. */
 async function presentPage(
   ctx: AppContext,
   actor: Actor | null,
   rows: LiveSessionWithPerformer[],
+  viewerCount: number | null = null,
 ): Promise<TLiveSession[]> {
-  const [subscribed, paid] = actor
+  const sessionIds = rows.map((r) => r.session.id);
+  const [subscribed, paid, moderations] = actor
     ? await Promise.all([
         findSubscribedPerformerIds(ctx.db.db, {
           fanId: actor.id,
           performerIds: [...new Set(rows.map((r) => r.session.performerId))],
           now: ctx.clock.now(),
         }),
-        findPaidSessionIds(ctx.db.db, { fanId: actor.id, sessionIds: rows.map((r) => r.session.id) }),
+        findPaidSessionIds(ctx.db.db, { fanId: actor.id, sessionIds }),
+        findModerations(ctx.db.db, { userId: actor.id, sessionIds }),
       ])
-    : [new Set<string>(), new Set<string>()];
+    : [new Set<string>(), new Set<string>(), new Map<string, ModerationRow>()];
   return rows.map((row) =>
     presentLiveSession(
       row,
       decideEntitlement(actor, row.session, {
         isSubscribed: subscribed.has(row.session.performerId),
         isPaid: paid.has(row.session.id),
+        isMuted: moderations.get(row.session.id)?.isMuted,
+        isRemoved: moderations.get(row.session.id)?.isRemoved,
       }),
+      viewerCount,
     ),
   );
 }
@@ -121,16 +152,22 @@ export async function goLive(
   options: { actor: Actor; input: TGoLiveRequest },
 ): Promise<TLiveSession> {
   const { actor, input } = options;
-  const row = await insertLiveSession(ctx.db.db, {
-    performerId: actor.id,
-    title: input.title,
-    priceCents: toCents(input.price),
-    plannedDurationMinutes: input.durationMinutes ?? null,
-    startedAt: ctx.clock.now(),
+  const now = ctx.clock.now();
+  // The show and its chat are made together: a refused second show leaves no chat behind.
+  const row = await ctx.db.db.transaction(async (tx) => {
+    const inserted = await insertLiveSession(tx, {
+      performerId: actor.id,
+      title: input.title,
+      priceCents: toCents(input.price),
+      plannedDurationMinutes: input.durationMinutes ?? null,
+      conversationId: await createStreamConversation(tx, now),
+      startedAt: now,
+    });
+    if (!inserted) {
+      throw new AppError('CONFLICT', 'You are already live; end that show before starting another one.');
+    }
+    return inserted;
   });
-  if (!row) {
-    throw new AppError('CONFLICT', 'You are already live; end that show before starting another one.');
-  }
   await ctx.media.openRoom({ room: row.id, publisherId: actor.id }).catch((error: unknown) => {
     // The show goes on without video; its joins tell people why.
     ctx.log.warn({ err: error, sessionId: row.id }, 'live show started without a video room');
@@ -277,10 +314,14 @@ export async function searchLive(
   return { data: await presentPage(ctx, actor, rows), total };
 }
 
-/** One show when its creator is visible to the actor (else 404), with the actor's entitlement. */
+/**
+ * One show when its creator is visible to the actor (else 404; a creator who blocked the actor 403),
+ * with the actor's entitlement: the single access gate of shows, their video and their chat.
+ * `withViewerCount` adds the people in its room now.
+ */
 export async function getLiveSession(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; id: string; withViewerCount?: boolean },
 ): Promise<TLiveSession> {
   const row = await findLiveSessionWithPerformer(ctx.db.db, options.id);
   if (!row) throw missingShow();
@@ -290,8 +331,22 @@ export async function getLiveSession(
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? missingShow() : error;
     },
   );
-  const [presented] = await presentPage(ctx, options.actor, [row]);
+  const viewerCount = options.withViewerCount
+    ? await countViewers(ctx, { sessionId: row.session.id, performerId: row.session.performerId })
+    : null;
+  const [presented] = await presentPage(ctx, options.actor, [row], viewerCount);
   return presented!;
+}
+
+/** Why this person may not watch or chat in a show (403 sentences of the gate above). */
+export function notEntitled(show: TLiveSession): AppError {
+  if (show.isRemoved) return new AppError('FORBIDDEN', 'The creator removed you from this live show.');
+  return new AppError(
+    'FORBIDDEN',
+    show.price > 0
+      ? `Subscribe to ${show.performer.name} and buy this show to watch it.`
+      : `Subscribe to ${show.performer.name} to join their live shows.`,
+  );
 }
 
 /**
@@ -322,14 +377,7 @@ export async function assertCanBuyLiveSession(
 async function findJoinableShow(ctx: AppContext, options: { actor: Actor; id: string }) {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
-  if (!show.canJoin) {
-    throw new AppError(
-      'FORBIDDEN',
-      show.price > 0
-        ? `Subscribe to ${show.performer.name} and buy this show to watch it.`
-        : `Subscribe to ${show.performer.name} to join their live shows.`,
-    );
-  }
+  if (!show.canJoin) throw notEntitled(show);
   return { show, role: show.isOwner ? ('publish' as const) : ('watch' as const) };
 }
 

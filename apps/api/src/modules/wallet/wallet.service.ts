@@ -22,6 +22,7 @@ import type { MessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
 import { announceNewMessage } from '../messages/messages.socket';
 import { findVisiblePerformer } from '../performers/performers.access';
+import { addStreamTipMessage, announceStreamTip, assertCanTipInShow } from '../streaming/streaming.chat';
 import { assertCanBuyLiveSession } from '../streaming/streaming.service';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
@@ -153,12 +154,23 @@ export async function chargeTip(
       [{ path: 'amount', message: `At most ${settings.maximumTipPrice.toFixed(2)}.` }],
     );
   }
+  if (input.conversationId && input.streamId) {
+    throw new AppError('UNPROCESSABLE', 'A tip is sent from a chat or from a live show, not both.');
+  }
   const now = ctx.clock.now();
   const performerId = performer.user.id;
-  const tip: { message: MessageRow | null } = { message: null };
+  // A tip from a show needs the show's gate (entitled, live, this creator's) before any money moves.
+  const show = input.streamId
+    ? await assertCanTipInShow(ctx, { actor, sessionId: input.streamId, performerId })
+    : null;
+  const tip: { message: MessageRow | null; streamMessageId: string | null } = {
+    message: null,
+    streamMessageId: null,
+  };
   const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       tip.message = null;
+      tip.streamMessageId = null;
       const charge = await chargeFan(tx, {
         fanId: actor.id,
         performerId,
@@ -183,12 +195,23 @@ export async function chargeTip(
           now,
         });
       }
+      if (show) {
+        const message = await addStreamTipMessage(tx, {
+          conversationId: show.conversationId,
+          fanId: actor.id,
+          amountCents: charge.grossCents,
+          now,
+        });
+        tip.streamMessageId = message.id;
+      }
       return presentCharge(charge, { type: 'tip', targetId: null, performerId, now });
     }),
   );
   announceBalance(ctx, actor.id, result.balance);
   if (tip.message)
     await announceNewMessage(ctx, { message: tip.message, recipientId: performerId, files: [] });
+  if (show && tip.streamMessageId)
+    await announceStreamTip(ctx, { sessionId: show.sessionId, messageId: tip.streamMessageId });
   return result;
 }
 

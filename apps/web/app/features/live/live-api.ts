@@ -1,4 +1,4 @@
-import type { TGoLiveRequest, TLiveMediaGrant, TLiveSession } from '@fanstage/contract';
+import type { TGoLiveRequest, TLiveMediaGrant, TLiveSession, TStreamMessage } from '@fanstage/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, moneyPost } from '../../lib/api';
 
@@ -118,3 +118,43 @@ export function cameraProblem(error: unknown): string {
       return 'The camera could not be started in this browser.';
   }
 }
+
+export const chatKeys = {
+  messages: (conversationId: string) => ['live', 'chat', conversationId] as const,
+};
+
+/** The newest messages of a show's chat, oldest first. */
+export function useStreamMessages(conversationId: string | null) {
+  return useQuery({
+    queryKey: chatKeys.messages(conversationId ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: TStreamMessage[]; total: number }>(
+          `/messages/stream/${encodeURIComponent(conversationId ?? '')}`,
+          { query: { limit: 50 }, signal },
+        )
+      ).data,
+    enabled: !!conversationId,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const postStreamMessage = async (conversationId: string, text: string) =>
+  (
+    await api.post<{ data: TStreamMessage }>(`/messages/stream/${encodeURIComponent(conversationId)}`, {
+      text,
+    })
+  ).data;
+
+export const clearStreamChat = (conversationId: string) =>
+  api.delete<unknown>(`/messages/stream/${encodeURIComponent(conversationId)}/remove-all-message`);
+
+/** The creator mutes, unmutes or removes one viewer of their show. */
+export const moderateViewer = (sessionId: string, userId: string, action: 'mute' | 'unmute' | 'remove') =>
+  action === 'unmute'
+    ? api.delete<unknown>(
+        `/streaming/live/${encodeURIComponent(sessionId)}/viewers/${encodeURIComponent(userId)}/mute`,
+      )
+    : api.post<unknown>(
+        `/streaming/live/${encodeURIComponent(sessionId)}/viewers/${encodeURIComponent(userId)}/${action}`,
+      );

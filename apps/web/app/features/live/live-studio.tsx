@@ -21,7 +21,9 @@ import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import { useCurrentUser } from '../auth/use-current-user';
+import classes from './live.module.css';
 import { endLive, goLive, liveKeys, livePath, refreshLive, useCreatorLiveSession } from './live-api';
+import { LiveChat } from './live-chat';
 import { LivePublisher } from './live-video';
 
 const priceLimits = { mode: 'money', min: 0, max: maxLiveSessionPrice, noun: 'price' } as const;
@@ -140,7 +142,10 @@ function LivePanel({ session, display }: { session: TLiveSession; display: strin
             End show
           </Button>
         </Group>
-        <LivePublisher sessionId={session._id} display={display} />
+        <div className={classes.stage}>
+          <LivePublisher sessionId={session._id} display={display} />
+          <LiveChat session={session} />
+        </div>
       </Stack>
       <Modal opened={isConfirming} onClose={() => setConfirming(false)} title="End this show?" centered>
         <Text size="sm">Viewers are disconnected and the show leaves the Live now list.</Text>

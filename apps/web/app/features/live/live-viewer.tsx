@@ -28,6 +28,7 @@ import { useMySubscription } from '../subscriptions/subscriptions-api';
 import { refreshWallet } from '../wallet/wallet-api';
 import classes from './live.module.css';
 import { liveKeys, liveStudioPath, payForShow, prefetchMediaGrant, useLiveSession } from './live-api';
+import { LiveChat } from './live-chat';
 import { LiveWatcher } from './live-video';
 
 /** One live show for a fan: its video when they may watch, or what they must do first. */
@@ -71,6 +72,8 @@ function ViewerSkeleton() {
 function ViewerBody({ session }: { session: TLiveSession }) {
   const queryClient = useQueryClient();
   const creator = session.performer;
+  // The same people may read the chat as may watch; an ended show's chat stays readable to them.
+  const showChat = session.canReadChat && !!session.conversationId;
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -91,10 +94,13 @@ function ViewerBody({ session }: { session: TLiveSession }) {
           </Anchor>
         </Stack>
       </Group>
-      <ViewerState
-        session={session}
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: liveKeys.session(session._id) })}
-      />
+      <div className={showChat ? classes.stage : undefined}>
+        <ViewerState
+          session={session}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: liveKeys.session(session._id) })}
+        />
+        {showChat ? <LiveChat session={session} /> : null}
+      </div>
     </Stack>
   );
 }
@@ -109,6 +115,19 @@ function ViewerState({ session, onChanged }: { session: TLiveSession; onChanged:
         icon={<IconBroadcastOff size={28} />}
         title="This show has ended"
         description={`Follow ${session.performer.name} to hear about the next one.`}
+        action={
+          <Button component={Link} to={profilePath(session.performer)} variant="default">
+            See {session.performer.name}'s page
+          </Button>
+        }
+      />
+    );
+  if (session.isRemoved)
+    return (
+      <Notice
+        icon={<IconBroadcastOff size={28} />}
+        title="You were removed from this show"
+        description={`${session.performer.name} removed you from this live show, so you cannot watch it or chat in it.`}
         action={
           <Button component={Link} to={profilePath(session.performer)} variant="default">
             See {session.performer.name}'s page

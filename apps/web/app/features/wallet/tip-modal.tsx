@@ -1,7 +1,7 @@
 import { Anchor, Button, Chip, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AmountInput, type AmountValue, amountProblem } from '../../components/amount-input';
 import { errorCode, errorDetails, errorMessage } from '../../lib/errors';
@@ -24,10 +24,13 @@ export function TipModal({
   opened,
   onClose,
   performer,
+  streamId,
 }: {
   opened: boolean;
   onClose: () => void;
   performer: { _id: string; name: string };
+  /** Sent from this live show: the tip appears in its chat for everyone. */
+  streamId?: string;
 }) {
   const settings = usePublicSettings();
   const user = useCurrentUser();
@@ -38,6 +41,8 @@ export function TipModal({
   const [amount, setAmount] = useState<AmountValue>(presets[0] ?? min);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One attempt, one key: a retry after a lost answer is charged once; a changed amount is a new attempt.
+  const attempt = useRef<{ amount: AmountValue; key: string } | null>(null);
   const problem = amountProblem(amount, { mode: 'money', min, max, noun: 'tip' });
   const balance = user?.balance ?? 0;
 
@@ -48,7 +53,9 @@ export function TipModal({
     }
     setBusy(true);
     try {
-      await sendTip(performer._id, amount, newIdempotencyKey());
+      if (attempt.current?.amount !== amount) attempt.current = { amount, key: newIdempotencyKey() };
+      await sendTip(performer._id, amount, attempt.current.key, streamId ? { streamId } : {});
+      attempt.current = null;
       notifySuccess(`You tipped ${performer.name} ${formatPrice(amount)}. Thank you!`);
       await refreshWallet(queryClient);
       onClose();

@@ -66,12 +66,17 @@ export const fetchStatement = (offset: number) =>
     query: { offset, limit: pageSize, account: 'wallet' },
   });
 
-/** Tips a creator; one key per attempt. */
-export const sendTip = async (performerId: string, amount: number, idempotencyKey: string) =>
+/** Tips a creator, from their page or from one of their live shows (`streamId`); one key per attempt. */
+export const sendTip = async (
+  performerId: string,
+  amount: number,
+  idempotencyKey: string,
+  context: { streamId?: string } = {},
+) =>
   (
     await moneyPost<{ data: TCharge }>(
       `/wallet/charges/tip/${encodeURIComponent(performerId)}`,
-      { amount },
+      { amount, ...(context.streamId ? { streamId: context.streamId } : {}) },
       idempotencyKey,
     )
   ).data;
