@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TCallEndedEvent, TCallUpdatedEvent } from './calls';
 import { ZId } from './common';
 import { ZMessage } from './messages';
 
@@ -27,6 +28,12 @@ export const serverEvents = {
   /** The viewer's wallet balance changed (top-up confirmed, charge, refund). */
   balanceChanged: 'wallet/balance',
   notification: 'notification',
+  /** A call rings at the creator. */
+  callRinging: 'call/ringing',
+  /** A call or private show changed state (both sides). */
+  callUpdated: 'call/updated',
+  /** A live call or show ended; the reason, and for the fan a top-up offer when money ran out. */
+  callEnded: 'call/ended',
 } as const;
 
 export const ZAuthLoginPayload = z.object({ token: z.string().max(300).optional() }).strict();
@@ -77,6 +84,9 @@ export interface ServerEventPayloads {
   'conversation/read': TConversationReadEvent;
   'wallet/balance': TBalanceChangedEvent;
   notification: TNotificationEvent;
+  'call/ringing': TCallUpdatedEvent;
+  'call/updated': TCallUpdatedEvent;
+  'call/ended': TCallEndedEvent;
 }
 export type ServerEventName = keyof ServerEventPayloads;
 
