@@ -518,7 +518,8 @@ export async function startCall(
   const { actor, input } = options;
   const performer = await findReachableCreator(ctx, { actor, performerId: input.performerId });
   const priceCents = performer.profile.privateCallPriceCents;
-  if (!performer.profile.acceptsCalls || priceCents <= 0) {
+  // A price of 0 makes calls free (the creator's setting says so); the minimum balance still applies.
+  if (!performer.profile.acceptsCalls) {
     throw new AppError('UNPROCESSABLE', `${performer.user.name} does not take calls right now.`);
   }
   await assertCanAfford(ctx, { fanId: actor.id, what: 'call a creator', minuteCents: priceCents });

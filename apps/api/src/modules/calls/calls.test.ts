@@ -1,5 +1,5 @@
-import { callSessions, earnings, eq, ledgerTransactions, like, users } from '@fanstage/db';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callSessions, earnings, eq, ledgerTransactions, like, userBlocks, users } from '@fanstage/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { callMinuteKey, chargeCallMinute } from '../wallet/wallet.calls';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
@@ -359,5 +359,67 @@ describe('1-on-1 calls', () => {
       (await api(creator, 'POST', '/streaming/calls', { performerId: creator.user.id })).statusCode,
     ).toBe(422);
     expect((await api(fan, 'GET', '/streaming/calls?limit=500')).statusCode).toBe(400);
+  });
+
+  it('refuses a fan the creator blocked, for calls and private shows', async () => {
+    const [fan, creator] = [await t.fan(), await caller()];
+    await fund(fan, 50);
+    await t.ctx.db.db.insert(userBlocks).values({ performerId: creator.user.id, userId: fan.user.id });
+    const call = await ring(fan, creator);
+    expect(call.statusCode).toBe(403);
+    expect(call.json().message).toBe('You have been blocked by this creator.');
+    const show = await api(fan, 'POST', '/streaming/private/request', {
+      performerId: creator.user.id,
+      scheduledAt: inAnHour(),
+      timezone: 'UTC',
+    });
+    expect(show.statusCode).toBe(403);
+  });
+
+  it('takes a free call (price 0) without moving money, and still bills no time after the end', async () => {
+    const [fan, creator] = [
+      await t.fan(),
+      await t.creator({ privateCallPrice: 0, profile: { acceptsCalls: true } }),
+    ];
+    await fund(fan, 10);
+    const id = (await ring(fan, creator)).json().data._id;
+    expect((await api(creator, 'POST', `/streaming/calls/${id}/accept`)).json().data).toMatchObject({
+      status: 'live',
+      billedMinutes: 1,
+      totalSpent: 0,
+    });
+    await nextMinute(fan, id);
+    await api(fan, 'POST', `/streaming/calls/${id}/end`);
+    expect(await sessionRow(id)).toMatchObject({ status: 'finished', billedMinutes: 2, totalSpentCents: 0 });
+    expect(await walletCents(fan)).toBe(1000);
+    expect(await t.ctx.db.db.select().from(earnings).where(eq(earnings.sourceId, id))).toEqual([]);
+  });
+
+  it('tells the other side of every change over the socket, and both sides why a call ended', async () => {
+    const [fan, creator] = [await t.fan(), await caller()];
+    await fund(fan, 12);
+    const sent = vi.spyOn(t.ctx.realtime, 'toUser');
+    try {
+      const id = (await ring(fan, creator)).json().data._id;
+      expect(sent).toHaveBeenCalledWith(creator.user.id, 'call/ringing', expect.objectContaining({}));
+      await api(creator, 'POST', `/streaming/calls/${id}/accept`);
+      expect(sent).toHaveBeenCalledWith(
+        fan.user.id,
+        'call/updated',
+        expect.objectContaining({ call: expect.objectContaining({ status: 'live' }) }),
+      );
+      await nextMinute(fan, id);
+      await nextMinute(fan, id);
+      const ends = sent.mock.calls.filter(([, event]) => event === 'call/ended');
+      expect(
+        ends.map(([userId, , payload]) => [userId, (payload as { offerTopUp: boolean }).offerTopUp]),
+      ).toEqual([
+        [fan.user.id, true],
+        [creator.user.id, false],
+      ]);
+      expect((ends[0]?.[2] as { message: string }).message).toMatch(/Top up/);
+    } finally {
+      sent.mockRestore();
+    }
   });
 });

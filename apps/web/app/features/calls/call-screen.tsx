@@ -177,7 +177,7 @@ export function CallButton({
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (!performer.acceptsCalls || performer.privateCallPrice <= 0) return null;
+  if (!performer.acceptsCalls) return null;
   const handleClick = async () => {
     setBusy(true);
     try {
@@ -191,7 +191,9 @@ export function CallButton({
   };
   return (
     <Button variant="default" onClick={handleClick} loading={busy}>
-      Call ({formatPrice(performer.privateCallPrice)}/min)
+      {performer.privateCallPrice > 0
+        ? `Call (${formatPrice(performer.privateCallPrice)}/min)`
+        : 'Call (free)'}
     </Button>
   );
 }
