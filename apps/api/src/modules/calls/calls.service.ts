@@ -11,11 +11,11 @@ import {
   type TPrivateRequestCreate,
   toCents,
 } from '@fanstage/contract';
-import type { CallSessionKind, CallSessionStatus } from '@fanstage/db';
+import { type CallSessionKind, type CallSessionStatus, newId } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
-import { findOrCreateConversation } from '../messages/messages.repo';
+import { findOrCreateConversation, findOrCreateTopicConversation } from '../messages/messages.repo';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import { chargeCallMinute } from '../wallet/wallet.calls';
@@ -217,18 +217,29 @@ export async function requestPrivateShow(
     ]);
   }
   await assertCanAfford(ctx, { fanId: actor.id, what: 'request a private show' });
-  const conversationId = await conversationOf(ctx, { fanId: actor.id, performerId: performer.user.id });
-  const row = await insertCallSession(ctx.db.db, {
-    kind: 'private_show',
-    fanId: actor.id,
-    performerId: performer.user.id,
-    status: 'pending',
-    requestedFor: scheduledAt,
-    timezone: input.timezone,
-    note: input.note,
-    priceCents: performer.profile.privateCallPriceCents,
-    conversationId,
-    createdAt: ctx.clock.now(),
+  const now = ctx.clock.now();
+  const id = newId();
+  // Each request has its own conversation (its topic), made with the request in one transaction.
+  const row = await ctx.db.db.transaction(async (tx) => {
+    const conversation = await findOrCreateTopicConversation(tx, {
+      a: actor.id,
+      b: performer.user.id,
+      topicId: id,
+      now,
+    });
+    return insertCallSession(tx, {
+      id,
+      kind: 'private_show',
+      fanId: actor.id,
+      performerId: performer.user.id,
+      status: 'pending',
+      requestedFor: scheduledAt,
+      timezone: input.timezone,
+      note: input.note,
+      priceCents: performer.profile.privateCallPriceCents,
+      conversationId: conversation.id,
+      createdAt: now,
+    });
   });
   if (!row) throw new AppError('CONFLICT', 'This request could not be saved; try again.');
   return announce(ctx, row.id);

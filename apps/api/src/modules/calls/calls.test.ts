@@ -85,6 +85,17 @@ describe('private show requests', () => {
       timezone: 'Europe/Paris',
     });
     expect(show.conversationId).toEqual(expect.any(String));
+    // The request's own conversation: both can write there, a stranger cannot read it.
+    const said = await api(fan, 'POST', `/messages/conversations/${show.conversationId}`, {
+      text: 'Hi, see you then',
+    });
+    expect(said.statusCode).toBe(200);
+    expect((await api(creator, 'GET', `/messages/conversations/${show.conversationId}`)).statusCode).toBe(
+      200,
+    );
+    expect((await api(other, 'GET', `/messages/conversations/${show.conversationId}`)).statusCode).toBe(404);
+    const second = (await request(fan, creator)).json().data;
+    expect(second.conversationId).not.toBe(show.conversationId);
 
     // Strangers get 404, the fan cannot approve (403), the creator sees it in their list.
     expect((await api(other, 'POST', `/streaming/private/request/${show._id}/approve`)).statusCode).toBe(404);
@@ -99,7 +110,7 @@ describe('private show requests', () => {
         .json()
         .data.map((r: { _id: string }) => r._id),
     ).toContain(show._id);
-    expect((await api(fan, 'GET', '/streaming/private/request/search')).json().total).toBe(1);
+    expect((await api(fan, 'GET', '/streaming/private/request/search')).json().total).toBe(2);
     expect((await api(fan, 'GET', `/streaming/private/request/${show._id}/join`)).statusCode).toBe(409);
 
     expect(
