@@ -428,7 +428,7 @@ describe('1-on-1 calls', () => {
         [fan.user.id, true],
         [creator.user.id, false],
       ]);
-      expect((ends[0]?.[2] as { message: string }).message).toMatch(/Top up/);
+      expect(ends[0]?.[2]).toMatchObject({ message: expect.stringMatching(/Top up/) });
     } finally {
       sent.mockRestore();
     }

@@ -82,12 +82,7 @@ describe('GET /api/performers/:id profile fields', () => {
     });
     // The call price is public: fans see what a minute costs before they call (issue 11).
     expect(data).toMatchObject({ privateCallPrice: 4, acceptsCalls: false });
-    for (const hidden of [
-      'welcomeMessage',
-      'commissionPercentage',
-      'email',
-      'documents',
-    ]) {
+    for (const hidden of ['welcomeMessage', 'commissionPercentage', 'email', 'documents']) {
       expect(data[hidden]).toBeUndefined();
     }
   });

@@ -92,7 +92,7 @@ describe('the private show request form', () => {
 describe('the lists of private shows', () => {
   it('lets the fan delete a pending request and join once the server says it is live', async () => {
     let current = session();
-    const fetchMock = stubFetch((path, init) => {
+    const fetchMock = stubFetch((_path, init) => {
       if (init?.method === 'DELETE') {
         current = session({ status: 'cancelled' });
         return Response.json({ data: current });
