@@ -25,6 +25,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerCallJobs } from './modules/calls/calls.jobs';
+import { callsRoutes } from './modules/calls/calls.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
@@ -176,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerMediaJobs(ctx);
   await registerSubscriptionJobs(ctx, app);
   await registerWalletJobs(ctx, app);
+  await registerCallJobs(ctx, app);
   await registerPaymentJobs(ctx, app);
   await registerStreamingJobs(ctx, app);
 
@@ -241,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(messagesRoutes, { ctx });
       await api.register(streamingRoutes, { ctx });
       await api.register(streamingChatRoutes, { ctx });
+      await api.register(callsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -73,6 +73,10 @@ export const ZPerformerPublic = z.object({
   hasUsedFreeSubscription: z.boolean(),
   /** Fans must subscribe before they can message this creator. */
   requiresSubscriptionToMessage: z.boolean(),
+  /** The creator takes 1-on-1 calls, at `privateCallPrice` a minute. */
+  acceptsCalls: z.boolean(),
+  /** Price per started minute of a call or private show (decimal). */
+  privateCallPrice: z.number(),
   stats: ZPerformerStats,
   socials: ZPerformerSocials,
   details: ZPerformerDetails,
@@ -148,6 +152,7 @@ export const ZUpdatePerformerMe = z
     yearlyPrice: decimalPrice('yearly price').nullable().optional(),
     freeSubscriptionEnabled: z.boolean().optional(),
     privateCallPrice: decimalPrice('private call price', maximumPrivateCallPrice).optional(),
+    acceptsCalls: z.boolean({ message: 'acceptsCalls must be true or false.' }).optional(),
     welcomeMessage: z
       .string()
       .trim()

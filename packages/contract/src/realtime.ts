@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TCallEndedEvent, TCallUpdatedEvent } from './calls';
 import { ZId } from './common';
 import { ZMessage } from './messages';
 import type { ZStreamMessage } from './streaming';
@@ -40,6 +41,12 @@ export const serverEvents = {
   streamViewers: 'stream/viewers',
   /** To one viewer: the creator muted or unmuted them, or removed them from the show. */
   streamModerated: 'stream/moderated',
+  /** A call rings at the creator. */
+  callRinging: 'call/ringing',
+  /** A call or private show changed state (both sides). */
+  callUpdated: 'call/updated',
+  /** A live call or show ended; the reason, and for the fan a top-up offer when money ran out. */
+  callEnded: 'call/ended',
 } as const;
 
 export const ZAuthLoginPayload = z.object({ token: z.string().max(300).optional() }).strict();
@@ -103,6 +110,9 @@ export interface ServerEventPayloads {
   'stream/cleared': TStreamClearedEvent;
   'stream/viewers': TStreamViewersEvent;
   'stream/moderated': TStreamModeratedEvent;
+  'call/ringing': TCallUpdatedEvent;
+  'call/updated': TCallUpdatedEvent;
+  'call/ended': TCallEndedEvent;
 }
 export type ServerEventName = keyof ServerEventPayloads;
 

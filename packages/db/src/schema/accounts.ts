@@ -91,6 +91,8 @@ export const performerProfiles = pgTable(
     freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
     /** Price per started minute of a private call, in cents. */
     privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(0),
+    /** The creator takes 1-on-1 calls (at `privateCallPriceCents` a minute). */
+    acceptsCalls: boolean('accepts_calls').notNull().default(false),
     /** Sent to each new subscriber. */
     welcomeMessage: text('welcome_message').notNull().default(''),
     /** A short public video on the profile (a file of kind `welcome-video`, transcoded by the media job). */

@@ -31,6 +31,11 @@ export const conversations = pgTable(
     type: text('type', { enum: conversationTypes }).notNull().default('private'),
     userLowId: uuid('user_low_id').references(() => users.id, { onDelete: 'cascade' }),
     userHighId: uuid('user_high_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Set when the conversation belongs to one private show request (its call_sessions id): each
+     * request has its own conversation beside the pair's everyday one.
+     */
+    topicId: uuid('topic_id'),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageId: uuid('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
@@ -38,7 +43,8 @@ export const conversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('conversations_pair_idx').on(t.userLowId, t.userHighId),
+    uniqueIndex('conversations_pair_idx').on(t.userLowId, t.userHighId).where(sql`${t.topicId} IS NULL`),
+    uniqueIndex('conversations_topic_idx').on(t.topicId).where(sql`${t.topicId} IS NOT NULL`),
     index('conversations_high_idx').on(t.userHighId),
     check('conversations_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
     check('conversations_last_seq_non_negative', sql`${t.lastSeq} >= 0`),

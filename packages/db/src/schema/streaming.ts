@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -94,4 +95,92 @@ export const liveSessionModerations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+);
+
+export const callSessionKinds = ['private_show', 'call'] as const;
+export type CallSessionKind = (typeof callSessionKinds)[number];
+
+/**
+ * Private shows: pending → approved | rejected | cancelled (the fan deleted it); approved → live →
+ * finished. Calls: ringing → live | declined | missed | cancelled (the fan hung up first); live →
+ * finished.
+ */
+export const callSessionStatuses = [
+  'pending',
+  'approved',
+  'rejected',
+  'ringing',
+  'live',
+  'finished',
+  'cancelled',
+  'declined',
+  'missed',
+] as const;
+export type CallSessionStatus = (typeof callSessionStatuses)[number];
+
+/** Why a live session finished. */
+export const callEndReasons = [
+  'ended_by_fan',
+  'ended_by_creator',
+  'insufficient_balance',
+  'fan_gone',
+] as const;
+export type CallEndReason = (typeof callEndReasons)[number];
+
+/**
+ * A private show or a 1-on-1 call (docs/decisions/live-video-plan.md "Private shows and 1-on-1
+ * calls"), billed per started minute on the server: minute k is due at started_at + (k-1) minutes,
+ * and `billed_minutes` moves only in the wallet's transaction that charged that minute.
+ */
+export const callSessions = pgTable(
+  'call_sessions',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    kind: text('kind', { enum: callSessionKinds }).notNull(),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: callSessionStatuses }).notNull(),
+    /** Private shows: when the fan would like it, in their own time zone, and what for. */
+    requestedFor: timestamp('requested_for', { withTimezone: true }),
+    timezone: text('timezone'),
+    note: text('note').notNull().default(''),
+    /** Price per started minute, in cents; the creator sets it at start and may edit it. */
+    priceCents: integer('price_cents').notNull().default(0),
+    conversationId: uuid('conversation_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: callEndReasons }),
+    billedMinutes: integer('billed_minutes').notNull().default(0),
+    totalSeconds: integer('total_seconds').notNull().default(0),
+    totalSpentCents: bigint('total_spent_cents', { mode: 'number' }).notNull().default(0),
+    fanSeenAt: timestamp('fan_seen_at', { withTimezone: true }),
+    creatorSeenAt: timestamp('creator_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // A fan pays for one session at a time: a second call or show while one rings or runs loses here.
+    uniqueIndex('call_sessions_one_active_fan_idx')
+      .on(t.fanId)
+      .where(sql`${t.status} IN ('ringing', 'live')`),
+    index('call_sessions_fan_created_idx').on(t.fanId, t.createdAt),
+    index('call_sessions_performer_created_idx').on(t.performerId, t.createdAt),
+    // The ticker's scan: live and ringing rows only.
+    index('call_sessions_active_idx')
+      .on(t.status, t.startedAt)
+      .where(sql`${t.status} IN ('ringing', 'live')`),
+    check('call_sessions_price_non_negative', sql`${t.priceCents} >= 0`),
+    check(
+      'call_sessions_totals_non_negative',
+      sql`${t.billedMinutes} >= 0 AND ${t.totalSeconds} >= 0 AND ${t.totalSpentCents} >= 0`,
+    ),
+    check('call_sessions_live_started', sql`${t.status} <> 'live' OR ${t.startedAt} IS NOT NULL`),
+  ],
 );

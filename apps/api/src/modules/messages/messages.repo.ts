@@ -12,6 +12,7 @@ import {
   gt,
   ilike,
   inArray,
+  isNull,
   messageFiles,
   messages,
   ne,
@@ -58,7 +59,13 @@ export async function findConversationOfPair(
       await db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+        .where(
+          and(
+            eq(conversations.userLowId, low),
+            eq(conversations.userHighId, high),
+            isNull(conversations.topicId),
+          ),
+        )
         .limit(1)
     )[0] ?? null
   );
@@ -88,6 +95,39 @@ export async function findOrCreateConversation(
   const existing = await findConversationOfPair(tx, options);
   if (!existing) throw new Error('conversation vanished between insert and read');
   return { conversation: existing, isNew: false };
+}
+
+/**
+ * The conversation of one topic (a private show request) between two people, made with both member
+ * rows when it does not exist; apart from the pair's everyday conversation.
+ */
+export async function findOrCreateTopicConversation(
+  tx: Transaction,
+  options: { a: string; b: string; topicId: string; now: Date },
+): Promise<ConversationRow> {
+  const [low, high] = pairOf(options.a, options.b);
+  const [inserted] = await tx
+    .insert(conversations)
+    .values({
+      id: newId(),
+      userLowId: low,
+      userHighId: high,
+      topicId: options.topicId,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    await tx.insert(conversationMembers).values([
+      { conversationId: inserted.id, userId: low, otherUserId: high, lastActivityAt: options.now },
+      { conversationId: inserted.id, userId: high, otherUserId: low, lastActivityAt: options.now },
+    ]);
+    return inserted;
+  }
+  const [existing] = await tx.select().from(conversations).where(eq(conversations.topicId, options.topicId));
+  if (!existing) throw new Error('topic conversation vanished between insert and read');
+  return existing;
 }
 
 /** A conversation with its member rows, in one query (no rows: no such conversation). */

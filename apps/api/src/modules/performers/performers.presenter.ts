@@ -45,6 +45,8 @@ export function presentPerformerPublic(
       options.siteFreeSubscription && profile.freeSubscriptionEnabled && !row.hasUsedFreeSubscription,
     hasUsedFreeSubscription: row.hasUsedFreeSubscription,
     requiresSubscriptionToMessage: profile.requiresSubscriptionToMessage,
+    acceptsCalls: profile.acceptsCalls,
+    privateCallPrice: fromCents(profile.privateCallPriceCents),
     stats: presentStats(profile),
     socials: {
       twitter: profile.socials.twitter ?? null,

@@ -185,6 +185,7 @@ export async function updateMyProfile(
     yearlyPriceCents: centsOf(input.yearlyPrice),
     freeSubscriptionEnabled: input.freeSubscriptionEnabled,
     privateCallPriceCents: centsOf(input.privateCallPrice),
+    acceptsCalls: input.acceptsCalls,
     welcomeMessage: input.welcomeMessage,
     requiresSubscriptionToMessage: input.requiresSubscriptionToMessage,
     socials,

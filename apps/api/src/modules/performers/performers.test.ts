@@ -80,13 +80,9 @@ describe('GET /api/performers/:id profile fields', () => {
       socials: { instagram: 'https://instagram.com/someone', twitter: null, tiktok: null, website: null },
       details: { gender: 'female', hair: 'red', eyes: null },
     });
-    for (const hidden of [
-      'privateCallPrice',
-      'welcomeMessage',
-      'commissionPercentage',
-      'email',
-      'documents',
-    ]) {
+    // The call price is public: fans see what a minute costs before they call (issue 11).
+    expect(data).toMatchObject({ privateCallPrice: 4, acceptsCalls: false });
+    for (const hidden of ['welcomeMessage', 'commissionPercentage', 'email', 'documents']) {
       expect(data[hidden]).toBeUndefined();
     }
   });

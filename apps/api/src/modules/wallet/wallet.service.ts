@@ -216,7 +216,7 @@ export async function chargeTip(
 }
 
 /** The payer's wallet balance, live to their open pages, after a charge committed. */
-function announceBalance(ctx: AppContext, userId: string, balance: number): void {
+export function announceBalance(ctx: AppContext, userId: string, balance: number): void {
   try {
     ctx.realtime.toUser(userId, 'wallet/balance', { balance });
   } catch (err) {

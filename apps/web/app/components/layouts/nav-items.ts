@@ -25,6 +25,7 @@ import {
   IconUserCircle,
   IconUserStar,
   IconUsers,
+  IconVideo,
   IconWallet,
 } from '@tabler/icons-react';
 import { paths } from '../../lib/guards';
@@ -111,6 +112,7 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
       { label: 'Wallet', to: '/user/wallet', icon: IconWallet },
       { label: 'Cards', to: '/user/cards', icon: IconCreditCard },
       { label: 'Subscriptions', to: '/user/subscriptions', icon: IconStar },
+      { label: 'Private shows', to: '/user/private-shows', icon: IconVideo },
       { label: 'Cart', to: '/user/cart', icon: IconShoppingCart },
       { label: 'My orders', to: '/user/orders', icon: IconPackage },
       { label: 'Addresses', to: '/user/addresses', icon: IconMapPin },

@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLogout } from '../../features/auth/use-logout';
+import { IncomingCallDialog } from '../../features/calls/incoming-call';
 import { MessagesButton } from '../../features/messages/messages-button';
 import { accountPathFor, landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
@@ -240,6 +241,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
       </main>
 
       <SiteFooter />
+      {user?.isPerformer ? <IncomingCallDialog /> : null}
     </div>
   );
 }

@@ -50,6 +50,7 @@ describe('pricing form', () => {
     yearlyPrice: '' as const,
     freeSubscriptionEnabled: false,
     privateCallPrice: '' as const,
+    acceptsCalls: false,
     welcomeMessage: '',
   };
 

@@ -44,6 +44,7 @@ export interface PricingValues {
   yearlyPrice: number | '';
   freeSubscriptionEnabled: boolean;
   privateCallPrice: number | '';
+  acceptsCalls: boolean;
   welcomeMessage: string;
 }
 
@@ -52,6 +53,7 @@ export const pricingValuesOf = (me: TPerformerMe): PricingValues => ({
   yearlyPrice: me.yearlyPrice ?? '',
   freeSubscriptionEnabled: me.freeSubscriptionEnabled,
   privateCallPrice: me.privateCallPrice,
+  acceptsCalls: me.acceptsCalls,
   welcomeMessage: me.welcomeMessage,
 });
 
@@ -61,6 +63,7 @@ export const pricingPayload = (values: PricingValues): TUpdatePerformerMe => ({
   yearlyPrice: values.yearlyPrice === '' ? null : values.yearlyPrice,
   freeSubscriptionEnabled: values.freeSubscriptionEnabled,
   privateCallPrice: values.privateCallPrice === '' ? 0 : values.privateCallPrice,
+  acceptsCalls: values.acceptsCalls,
   welcomeMessage: values.welcomeMessage,
 });
 

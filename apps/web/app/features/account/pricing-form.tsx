@@ -21,6 +21,7 @@ const fields: FieldPath<PricingValues>[] = [
   'yearlyPrice',
   'freeSubscriptionEnabled',
   'privateCallPrice',
+  'acceptsCalls',
   'welcomeMessage',
 ];
 
@@ -129,6 +130,20 @@ export function PricingForm({ me }: { me: TPerformerMe }) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.privateCallPrice?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="acceptsCalls"
+            render={({ field }) => (
+              <Switch
+                label="Take 1-on-1 calls"
+                description="A Call button shows on your profile; fans are billed each minute at your call price."
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+                error={errors.acceptsCalls?.message}
               />
             )}
           />

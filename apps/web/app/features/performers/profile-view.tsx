@@ -37,6 +37,8 @@ import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CallButton } from '../calls/call-screen';
+import { RequestPrivateShowButton } from '../calls/private-shows';
 import { ProductGrid } from '../content/product-grid';
 import { useCreatorFeed } from '../feed/feed-api';
 import { PostList } from '../feed/post-list';
@@ -136,6 +138,12 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             </Group>
             {performer.username ? <Text c="dimmed">@{performer.username}</Text> : null}
           </Stack>
+          {!isSelf && user && !user.isPerformer ? (
+            <Group gap="xs" mt="sm">
+              <CallButton performer={performer} />
+              <RequestPrivateShowButton performerId={performer._id} performerName={performer.name} />
+            </Group>
+          ) : null}
 
           <Group gap="lg" mt="sm" c="dimmed">
             {region ? (

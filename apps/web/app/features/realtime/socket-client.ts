@@ -53,7 +53,8 @@ export function onReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-function dispatch(event: string, payload: never) {
+/** Delivers an event to the listeners as if the server sent it (the socket does this; tests too). */
+export function dispatch(event: string, payload: never) {
   for (const listener of listeners.get(event) ?? []) {
     try {
       listener(payload);

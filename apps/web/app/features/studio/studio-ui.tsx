@@ -35,6 +35,7 @@ const studioLinks = [
   { label: 'Videos', to: '/creator/videos', icon: IconVideo },
   { label: 'Products', to: '/creator/products', icon: IconShoppingBag },
   { label: 'Live', to: '/creator/live', icon: IconBroadcast },
+  { label: 'Private shows', to: '/creator/private-shows', icon: IconVideo },
 ];
 
 /** The studio's sections, one tap apart (it scrolls sideways on a phone). */

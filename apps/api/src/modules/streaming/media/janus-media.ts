@@ -117,20 +117,26 @@ export class JanusMedia implements LiveMedia {
     };
   }
 
-  private async createRoom(rooms: JanusRooms, janus: JanusEndpoint, room: string, publisherId: string) {
+  private async createRoom(
+    rooms: JanusRooms,
+    janus: JanusEndpoint,
+    room: string,
+    publisherId: string,
+    publishers = 1,
+  ) {
     // The room needs one allowed token from the start, or Janus lets any room token publish.
     const { roomToken } = this.tokens(janus, { room, userId: publisherId });
     await rooms
-      .createRoom({ room, secret: this.roomSecret(room), publishers: 1, publisherTokens: [roomToken] })
+      .createRoom({ room, secret: this.roomSecret(room), publishers, publisherTokens: [roomToken] })
       .catch((error: unknown) => {
         if (error instanceof JanusError && error.code === roomExistsCode) return;
         throw error;
       });
   }
 
-  async openRoom(options: { room: string; publisherId: string }) {
+  async openRoom(options: { room: string; publisherId: string; publishers?: number }) {
     await this.withRooms('open a room', (rooms, janus) =>
-      this.createRoom(rooms, janus, options.room, options.publisherId),
+      this.createRoom(rooms, janus, options.room, options.publisherId, options.publishers),
     );
   }
 
@@ -143,7 +149,9 @@ export class JanusMedia implements LiveMedia {
   async grant(options: Parameters<LiveMedia['grant']>[0]): Promise<TLiveMediaGrant> {
     return this.withRooms('grant a join', async (rooms, janus) => {
       const { room, role } = options;
-      if (!(await rooms.roomExists(room))) await this.createRoom(rooms, janus, room, options.feed);
+      if (!(await rooms.roomExists(room))) {
+        await this.createRoom(rooms, janus, room, options.feed, options.publishers);
+      }
       const { token, roomToken, expiresAt } = this.tokens(janus, { room, userId: options.userId });
       // The room's allowed list holds the creator's tokens alone: a viewer's token cannot publish.
       if (role === 'publish') await rooms.allowPublishers(room, this.roomSecret(room), [roomToken]);

@@ -14,8 +14,11 @@ export type { MediaEvent };
  * entitled person gets what their browser needs. Who is entitled is decided before, by the service.
  */
 export interface LiveMedia {
-  /** Makes the show's room, where only `publisherId` may publish. */
-  openRoom(options: { room: string; publisherId: string }): Promise<void>;
+  /**
+   * Makes the show's room, where only `publisherId` may publish; a call's room takes `publishers: 2`
+   * (each side's own grant with role `publish` allows its token).
+   */
+  openRoom(options: { room: string; publisherId: string; publishers?: number }): Promise<void>;
   /** Removes the show's room; a room already gone is fine. */
   closeRoom(room: string): Promise<void>;
   /** Tokens for one person; recreates the room when it is missing (Janus restarted). */
@@ -25,6 +28,8 @@ export interface LiveMedia {
     /** The publisher id of the room's one feed. */
     feed: string;
     role: 'publish' | 'watch';
+    /** How many may publish when the room must be made again (2 for a call). */
+    publishers?: number;
     /** The site's origin as the browser sees it (`https://host`), for the WebSocket URL. */
     origin: string;
   }): Promise<TLiveMediaGrant>;

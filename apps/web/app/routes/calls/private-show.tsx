@@ -1,0 +1,20 @@
+import { Box } from '@mantine/core';
+import { CallScreen } from '../../features/calls/call-screen';
+import { pageTitle } from '../../lib/meta';
+import { guardPage } from '../../lib/page-guard';
+import type { Route } from './+types/private-show';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guardPage(args, 'auth');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Private show', matches);
+
+export default function PrivateShowPage({ params }: Route.ComponentProps) {
+  return (
+    <Box maw={880} mx="auto">
+      <CallScreen kind="private_show" id={params.id} />
+    </Box>
+  );
+}
