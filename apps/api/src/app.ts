@@ -55,6 +55,7 @@ import { siteContentRoutes } from './modules/site-content/site-content.routes';
 import { createLiveMedia } from './modules/streaming/media/create-live-media';
 import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
+import { registerStreamingSocket } from './modules/streaming/streaming.socket';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -125,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   realtime.attach(app.server);
   app.addHook('preClose', async () => realtime.close());
   const clock = options.clock ?? systemClock;
-  const media = createLiveMedia({ config, log: app.log, now: () => clock.now() });
+  const media = createLiveMedia({ config, log: app.log, now: () => clock.now(), realtime });
   const janusWsProxy = attachJanusWsProxy(app.server, { target: () => media.proxyTarget(), log: app.log });
   app.addHook('preClose', async () => janusWsProxy.close());
   app.addHook('onClose', async () => media.close());
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
   registerRealtimeHandlers(ctx, app);
+  registerStreamingSocket(ctx, app);
 
   await app.register(
     async (api) => {

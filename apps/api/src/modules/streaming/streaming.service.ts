@@ -258,14 +258,14 @@ export async function assertCanBuyLiveSession(
 }
 
 /**
- * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
- * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
- * this server 422.
+ * The access gate of a show's video: the creator publishes, an entitled viewer watches. A missing or
+ * hidden show is 404, an ended one 409, a viewer not entitled 403. The join route and every
+ * peer-to-peer signal ask it.
  */
-export async function joinLiveSession(
+export async function assertCanJoinLiveSession(
   ctx: AppContext,
-  options: { actor: Actor; id: string; origin: string },
-): Promise<TLiveMediaGrant> {
+  options: { actor: Actor; id: string },
+): Promise<{ show: TLiveSession; role: 'publish' | 'watch' }> {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
   if (!show.canJoin) {
@@ -276,11 +276,23 @@ export async function joinLiveSession(
         : `Subscribe to ${show.performer.name} to join their live shows.`,
     );
   }
+  return { show, role: show.isOwner ? 'publish' : 'watch' };
+}
+
+/**
+ * What the browser needs for the show's video (see assertCanJoinLiveSession), or 422 when this
+ * server has no media, or 409 when a peer-to-peer show has no free seat.
+ */
+export async function joinLiveSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; origin: string },
+): Promise<TLiveMediaGrant> {
+  const { show, role } = await assertCanJoinLiveSession(ctx, options);
   return ctx.media.grant({
     room: show._id,
     userId: options.actor.id,
     feed: show.performer._id,
-    role: show.isOwner ? 'publish' : 'watch',
+    role,
     origin: options.origin,
   });
 }
