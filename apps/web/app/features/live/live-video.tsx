@@ -6,18 +6,36 @@ import { errorMessage } from '../../lib/errors';
 import { JanusSession } from './janus-client';
 import classes from './live.module.css';
 import { cameraProblem, useMediaGrant } from './live-api';
+import { P2pSession, showFullMessage } from './p2p-client';
 
-const asJanusGrant = (grant: TLiveMediaGrant) => ({ ...grant, iceServers: grant.iceServers });
+type MediaSession = JanusSession | P2pSession;
 
-/** Keeps a running Janus session on the newest tokens the API renewed. */
-function useFreshTokens(session: JanusSession | null, grant: TLiveMediaGrant | undefined) {
+/** The client of the grant's provider: Janus on the server, or peer to peer from the creator's page. */
+const openMediaSession = (grant: TLiveMediaGrant): MediaSession =>
+  grant.provider === 'p2p' ? new P2pSession(grant) : new JanusSession(grant);
+
+/** Keeps a running session on the newest tokens (Janus) or TURN credentials (peer to peer) the API renewed. */
+function useFreshTokens(session: MediaSession | null, grant: TLiveMediaGrant | undefined) {
   useEffect(() => {
-    if (session && grant) session.setTokens({ token: grant.token, roomToken: grant.roomToken });
+    if (session instanceof JanusSession && grant?.provider === 'janus') {
+      session.setTokens({ token: grant.token, roomToken: grant.roomToken });
+    } else if (session instanceof P2pSession && grant?.provider === 'p2p') {
+      session.setIceServers(grant.iceServers);
+    }
   }, [session, grant]);
 }
 
 /** The grant's refusal (422: no live video on this server) as a clear notice. */
 function GrantProblem({ error, extra }: { error: unknown; extra?: string }) {
+  if (errorMessage(error) === showFullMessage) {
+    return (
+      <Alert color="blue" icon={<IconVideoOff size={18} />} title="Room full">
+        <Text size="sm">
+          {showFullMessage} A seat frees up when another viewer leaves; try again in a moment.
+        </Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color="yellow" icon={<IconVideoOff size={18} />} title="No live video here right now">
       <Text size="sm">{errorMessage(error)}</Text>
@@ -41,7 +59,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [cameraId, setCameraId] = useState<string | null>(null);
   const [micId, setMicId] = useState<string | null>(null);
-  const [janus, setJanus] = useState<JanusSession | null>(null);
+  const [janus, setJanus] = useState<MediaSession | null>(null);
   const [attempt, setAttempt] = useState(0);
   const hasGrant = !!grant.data;
   useFreshTokens(janus, grant.data);
@@ -51,7 +69,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
     if (!hasGrant || !grant.data) return;
     const current = grant.data;
     let stream: MediaStream | null = null;
-    let session: JanusSession | null = null;
+    let session: MediaSession | null = null;
     let isCancelled = false;
     setProblem(null);
     (async () => {
@@ -77,7 +95,7 @@ export function LivePublisher({ sessionId, display }: { sessionId: string; displ
         .enumerateDevices()
         .then((all) => !isCancelled && setDevices(all.filter((d) => d.deviceId)))
         .catch(() => undefined);
-      session = new JanusSession(asJanusGrant(current));
+      session = openMediaSession(current);
       session.onEnded = (reason) => !isCancelled && setProblem(reason);
       setJanus(session);
       try {
@@ -151,7 +169,7 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
   const videoRef = useRef<HTMLVideoElement>(null);
   const [isMuted, setMuted] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
-  const [janus, setJanus] = useState<JanusSession | null>(null);
+  const [janus, setJanus] = useState<MediaSession | null>(null);
   const [attempt, setAttempt] = useState(0);
   const hasGrant = !!grant.data;
   useFreshTokens(janus, grant.data);
@@ -160,7 +178,7 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
   useEffect(() => {
     if (!hasGrant || !grant.data) return;
     let isCancelled = false;
-    const session = new JanusSession(asJanusGrant(grant.data));
+    const session = openMediaSession(grant.data);
     session.onEnded = (reason) => {
       if (isCancelled) return;
       setProblem(reason);
@@ -173,8 +191,12 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
       .then((stream) => {
         if (!isCancelled && videoRef.current) videoRef.current.srcObject = stream;
       })
-      .catch(() => {
-        if (!isCancelled) setProblem("The creator's video has not started yet.");
+      .catch((error: unknown) => {
+        if (isCancelled) return;
+        // Peer to peer answers with the server's sentence (the show is full); Janus has no feed yet.
+        setProblem(
+          session instanceof P2pSession ? errorMessage(error) : "The creator's video has not started yet.",
+        );
       });
     return () => {
       isCancelled = true;
