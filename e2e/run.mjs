@@ -116,7 +116,8 @@ const result = spawnSync(
     join(root, 'node_modules/@playwright/test/cli.js'),
     'test',
     '--config',
-    join(here, 'playwright.config.ts'),
+    // E2E_CONFIG picks another suite (e.g. e2e/live-media/playwright.config.ts, run by the live-media runner).
+    process.env.E2E_CONFIG ? resolve(root, process.env.E2E_CONFIG) : join(here, 'playwright.config.ts'),
     ...process.argv.slice(2),
   ],
   { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },

@@ -73,7 +73,8 @@ function fakeChannel(answer: TLiveJoinResult) {
     signal: (payload) => sent.push(payload),
     leave: (sessionId) => left.push(sessionId),
     on: (event, listener) => {
-      const list = (listeners[event] ??= []) as ((payload: never) => void)[];
+      if (!listeners[event]) listeners[event] = [];
+      const list = listeners[event] as ((payload: never) => void)[];
       list.push(listener as (payload: never) => void);
       return () => list.splice(list.indexOf(listener as (payload: never) => void), 1);
     },
