@@ -90,7 +90,8 @@ const cleanup = async () => {
 
 const base = `http://127.0.0.1:${port}`;
 // Generous: the first start seeds the demo with generated media, slow on a busy two-core machine.
-const deadline = Date.now() + 240_000;
+// E2E_READY_SECONDS stretches it on a crowded machine (a seed there once took 220 s).
+const deadline = Date.now() + Number(process.env.E2E_READY_SECONDS ?? 240) * 1000;
 let ready = false;
 while (Date.now() < deadline) {
   try {
