@@ -2,8 +2,8 @@
 // Live media browser tests (e2e/live-media) inside a private network namespace this script makes:
 // it re-runs itself under `unshare -n` (root), brings lo up, gives one end of a veth pair 127.0.0.2
 // (Janus never gathers ICE candidates on a loopback interface; see LIVE-VIDEO.md) and runs run.mjs
-// there with LIVE_MEDIA=janus and LIVE_ICE_ENFORCE_LIST=127.0.0.2. The app, its Janus and Chromium all
-// run inside: no media and no ICE check can leave the namespace.
+// there twice: with LIVE_MEDIA=janus and LIVE_ICE_ENFORCE_LIST=127.0.0.2, then with LIVE_MEDIA=p2p. The
+// app, its Janus and Chromium all run inside: no media and no ICE check can leave the namespace.
 //
 // TEST_DATABASE_URL / TEST_REDIS_URL (the PostgreSQL pass) point at 127.0.0.1 outside, which a new
 // namespace cannot reach: the outer process relays each through a Unix socket (files cross network
@@ -109,17 +109,15 @@ for (const args of [
 }
 
 // Inner ends of the relays: a loopback port per service, to the Unix socket outside.
-const env = {
+const base = {
   ...process.env,
-  LIVE_MEDIA: 'janus',
-  LIVE_ICE_ENFORCE_LIST: innerAddress,
   // No demo videos: their transcodes would compete with the camera's encoder for the CPU.
   SEED_DEMO_VIDEOS: 'false',
-  E2E_CONFIG: 'playwright.live.config.ts',
+  E2E_CONFIG: 'e2e/playwright.live.config.ts',
 };
 for (const name of relayed) {
   const path = process.env[`${name}_SOCKET`];
-  delete env[`${name}_SOCKET`];
+  delete base[`${name}_SOCKET`];
   if (!path) continue;
   const server = await listening(
     relay(() => connect(path)),
@@ -130,6 +128,26 @@ for (const name of relayed) {
   const url = new URL(process.env[name]);
   url.hostname = '127.0.0.1';
   url.port = String(server.address().port);
-  env[name] = url.toString();
+  base[name] = url.toString();
 }
-process.exit(await run(process.execPath, [join(here, 'run.mjs'), ...process.argv.slice(2)], env));
+
+// Two passes, each on a server of its own: through our Janus (ICE on the veth end), then peer to
+// peer between the two browsers (loopback). Each prints its own closing line.
+const passes = [
+  { media: 'janus', env: { LIVE_ICE_ENFORCE_LIST: innerAddress } },
+  { media: 'p2p', env: {} },
+];
+let failed = 0;
+for (const pass of passes) {
+  const env = {
+    ...base,
+    ...pass.env,
+    LIVE_MEDIA: pass.media,
+    SUITE_NAME: suite.replace(/^live-/, `live-${pass.media}-`),
+  };
+  console.log(`\n== live media through ${pass.media === 'p2p' ? 'peer to peer' : 'our Janus'}`);
+  if ((await run(process.execPath, [join(here, 'run.mjs'), ...process.argv.slice(2)], env)) !== 0) failed++;
+  // The second pass reuses the web build the first one made (or was told to reuse).
+  base.E2E_SKIP_BUILD = '1';
+}
+process.exit(failed === 0 ? 0 : 1);

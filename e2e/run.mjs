@@ -91,7 +91,8 @@ const cleanup = async () => {
 
 const base = `http://127.0.0.1:${port}`;
 // Generous: the first start seeds the demo with generated media, slow on a busy two-core machine.
-const deadline = Date.now() + 240_000;
+// E2E_READY_SECONDS stretches it on a crowded machine (a seed there once took 220 s).
+const deadline = Date.now() + Number(process.env.E2E_READY_SECONDS ?? 240) * 1000;
 let ready = false;
 while (Date.now() < deadline) {
   try {
@@ -117,7 +118,8 @@ const result = spawnSync(
     join(root, 'node_modules/@playwright/test/cli.js'),
     'test',
     '--config',
-    join(here, process.env.E2E_CONFIG ?? 'playwright.config.ts'),
+    // E2E_CONFIG picks another suite (e.g. e2e/live-media/playwright.config.ts, run by the live-media runner).
+    process.env.E2E_CONFIG ? resolve(root, process.env.E2E_CONFIG) : join(here, 'playwright.config.ts'),
     ...process.argv.slice(2),
   ],
   { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },

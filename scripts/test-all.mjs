@@ -26,11 +26,12 @@ const steps = [
     args: ['test', '--silent', '-w', 'e2e'],
     browser: true,
   },
-  // Real WebRTC through our own Janus, inside a network namespace e2e/live-netns.mjs makes (root). It
-  // skips with a notice outside CI without root or janus; in CI it fails instead. Its name starts with
-  // "browser" so the PostgreSQL pass of .ci/run (`npm test -- api browser`) runs it too.
+  // Real WebRTC through our own Janus and peer to peer, inside a network namespace e2e/live-netns.mjs
+  // makes (root). It skips with a notice outside CI without root or janus; in CI it fails instead.
+  // The media path is the same on either database, so CI's PostgreSQL pass (`npm test -- api browser`)
+  // leaves it to the embedded pass (`npm test -- live` runs it alone, on PostgreSQL too with TEST_DATABASE_URL).
   {
-    name: `browser live media (${engine})`,
+    name: `live media (${engine})`,
     suite: `live-${engine}`,
     cmd: 'npm',
     args: ['run', 'test:live', '--silent', '-w', 'e2e'],

@@ -59,6 +59,7 @@ import { attachJanusWsProxy } from './modules/streaming/media/janus-ws-proxy';
 import { janusEventsPath } from './modules/streaming/media/live-media';
 import { streamingChatRoutes } from './modules/streaming/streaming.chat.routes';
 import { registerStreamingJobs } from './modules/streaming/streaming.jobs';
+import { registerP2pSignalling } from './modules/streaming/streaming.p2p.socket';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerStreamingSocket } from './modules/streaming/streaming.socket';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     log: app.log,
     now: () => clock.now(),
+    realtime,
     agoraSettings: () => settings.getAll(),
     eventsUrl: () => {
       // Our own Janus posts its events to us on the loopback, once we listen (it starts after).
@@ -212,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(authPlugin, { ctx });
   registerRealtimeHandlers(ctx, app);
   registerStreamingSocket(ctx);
+  registerP2pSignalling(ctx, app);
 
   await app.register(
     async (api) => {

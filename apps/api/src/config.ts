@@ -62,11 +62,22 @@ const ZConfig = z
     STRIPE_API_URL: z.url().optional(),
     /**
      * Live video media: 'janus' runs our own Janus (the `janus` binary) and refuses joins when it cannot;
-     * 'auto' does the same only when the binary is on the machine; 'off' answers joins with a refusal.
+     * 'p2p' sends the creator's camera from their browser to each viewer directly (signalling over our
+     * socket, at most LIVE_MESH_MAX_VIEWERS); 'auto' is 'janus' when the binary is on the machine, else
+     * 'p2p'; 'off' answers joins with a refusal.
      * Unset: 'auto', but 'off' under NODE_ENV=test, so only the media tests start a Janus.
      * With JANUS_URL set, 'auto' and 'janus' use that Janus instead of running one.
      */
-    LIVE_MEDIA: z.enum(['auto', 'janus', 'off']).optional(),
+    LIVE_MEDIA: z.enum(['auto', 'janus', 'p2p', 'off']).optional(),
+    /** Peer to peer: viewers one creator's browser sends to at once (each costs upload and CPU). */
+    LIVE_MESH_MAX_VIEWERS: z.coerce.number().int().min(1).max(10).default(3),
+    /** A TURN server (coturn) for browsers that cannot reach each other directly, e.g. turn:turn.example.org:3478. */
+    LIVE_TURN_URL: z
+      .string()
+      .regex(/^turns?:[^\s]+$/, 'must be a turn:host:port or turns:host:port URL')
+      .optional(),
+    /** coturn's `static-auth-secret` (use-auth-secret): the API mints short-lived credentials per grant. */
+    LIVE_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /**
      * Interfaces or addresses our Janus may gather ICE candidates on (Janus's `nat.ice_enforce_list`),
      * comma separated, e.g. `eth0` or `10.0.0.5`. Unset: every interface but loopback. The live browser
@@ -114,6 +125,13 @@ const ZConfig = z
         code: 'custom',
         path: ['PAYMENT_GATEWAY'],
         message: 'stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      });
+    }
+    if (!!c.LIVE_TURN_URL !== !!c.LIVE_TURN_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.LIVE_TURN_URL ? 'LIVE_TURN_SECRET' : 'LIVE_TURN_URL'],
+        message: 'LIVE_TURN_URL and LIVE_TURN_SECRET go together',
       });
     }
     if (c.NODE_ENV === 'production' && c.SECRET === developmentSecret) {

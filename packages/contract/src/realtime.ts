@@ -18,6 +18,12 @@ export const clientEvents = {
   streamJoin: 'stream/join',
   /** `{ streamId }`: leave it. */
   streamLeave: 'stream/leave',
+  /** Peer-to-peer live video: enter a show's mesh (`{ sessionId }`, answered by an ack). */
+  liveJoin: 'live/join',
+  /** Peer-to-peer live video: an offer, answer or ICE candidate for one peer of the show. */
+  liveSignal: 'live/signal',
+  /** Peer-to-peer live video: leave a show's mesh. */
+  liveLeave: 'live/leave',
 } as const;
 
 /** Server → client. */
@@ -47,6 +53,14 @@ export const serverEvents = {
   callUpdated: 'call/updated',
   /** A live call or show ended; the reason, and for the fan a top-up offer when money ran out. */
   callEnded: 'call/ended',
+  /** Peer-to-peer live video, to the creator's page: a viewer entered the mesh and waits for an offer. */
+  livePeer: 'live/peer',
+  /** Peer-to-peer live video: a signal relayed from the other side of one connection. */
+  liveSignal: 'live/signal',
+  /** Peer-to-peer live video: close the connection with this peer (show ended, entitlement ended, peer left). */
+  liveClose: 'live/close',
+  /** Peer-to-peer live video: a signalling event was refused (bad shape, not allowed); nothing was relayed. */
+  liveError: 'live/error',
 } as const;
 
 export const ZAuthLoginPayload = z.object({ token: z.string().max(300).optional() }).strict();
@@ -96,6 +110,59 @@ export type TStreamMessageEvent = { streamId: string; message: z.infer<typeof ZS
 export type TStreamClearedEvent = { streamId: string };
 export type TStreamViewersEvent = { streamId: string; viewerCount: number };
 export type TStreamModeratedEvent = { streamId: string; isMuted: boolean; isRemoved: boolean };
+const ZSessionDescription = z
+  .object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(30_000) })
+  .strict();
+const ZIceCandidate = z
+  .object({
+    candidate: z.string().max(1000),
+    sdpMid: z.string().max(64).nullish(),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+    usernameFragment: z.string().max(256).nullish(),
+  })
+  .strict();
+
+export const ZLiveJoinPayload = z.object({ sessionId: ZId }).strict();
+export type TLiveJoinPayload = z.infer<typeof ZLiveJoinPayload>;
+
+/** The ack of `live/join`: the viewers the creator's page should offer to, or the refusal. */
+export type TLiveJoinResult =
+  | { ok: true; role: 'publish' | 'watch'; peers: string[] }
+  | { ok: false; message: string };
+
+/** Client → server: one signal for the peer `to` (the creator, or one of their viewers). */
+export const ZLiveSignalPayload = z
+  .object({
+    sessionId: ZId,
+    to: ZId,
+    description: ZSessionDescription.optional(),
+    candidate: ZIceCandidate.optional(),
+  })
+  .strict()
+  .refine((s) => (s.description ? 1 : 0) + (s.candidate ? 1 : 0) === 1, {
+    message: 'A signal carries one description or one candidate.',
+  });
+export type TLiveSignalPayload = z.infer<typeof ZLiveSignalPayload>;
+
+export interface TLivePeerEvent {
+  sessionId: string;
+  peerId: string;
+}
+export interface TLiveSignalEvent {
+  sessionId: string;
+  from: string;
+  description?: z.infer<typeof ZSessionDescription>;
+  candidate?: z.infer<typeof ZIceCandidate>;
+}
+export interface TLiveCloseEvent {
+  sessionId: string;
+  /** The other side of the connection to close; null: every connection of this show. */
+  peerId: string | null;
+  reason: string;
+}
+export interface TLiveErrorEvent {
+  message: string;
+}
 
 /** Payload type of each server event, for typed emit and listen on both ends. */
 export interface ServerEventPayloads {
@@ -113,6 +180,10 @@ export interface ServerEventPayloads {
   'call/ringing': TCallUpdatedEvent;
   'call/updated': TCallUpdatedEvent;
   'call/ended': TCallEndedEvent;
+  'live/peer': TLivePeerEvent;
+  'live/signal': TLiveSignalEvent;
+  'live/close': TLiveCloseEvent;
+  'live/error': TLiveErrorEvent;
 }
 export type ServerEventName = keyof ServerEventPayloads;
 
@@ -124,4 +195,7 @@ export interface ClientToServerEvents {
   'auth/login': (payload: TAuthLoginPayload, ack?: (result: TAuthResultEvent) => void) => void;
   'stream/join': (payload: TStreamJoinPayload, ack?: (result: TStreamJoinResult) => void) => void;
   'stream/leave': (payload: TStreamJoinPayload) => void;
+  'live/join': (payload: TLiveJoinPayload, ack?: (result: TLiveJoinResult) => void) => void;
+  'live/signal': (payload: TLiveSignalPayload) => void;
+  'live/leave': (payload: TLiveJoinPayload) => void;
 }

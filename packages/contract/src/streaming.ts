@@ -123,7 +123,16 @@ export const ZAgoraToken = z.object({
 });
 export type TAgoraToken = z.infer<typeof ZAgoraToken>;
 
-const ZJanusMediaGrant = z.object({
+/** One ICE server for RTCPeerConnection; TURN entries carry coturn REST-API credentials minted per grant. */
+export const ZLiveIceServer = z.object({
+  urls: z.string(),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type TLiveIceServer = z.infer<typeof ZLiveIceServer>;
+
+/** Through the Janus of this server: signed tokens for its WebSocket API. */
+export const ZJanusMediaGrant = z.object({
   provider: z.literal('janus'),
   /** The WebSocket URL of Janus (our proxy on the site's own port). */
   url: z.string(),
@@ -135,7 +144,7 @@ const ZJanusMediaGrant = z.object({
   /** The publisher id: the creator publishes as it, viewers subscribe to it. */
   feed: z.string(),
   role: z.enum(['publish', 'watch']),
-  iceServers: z.array(z.object({ urls: z.string() })),
+  iceServers: z.array(ZLiveIceServer),
   /** When the tokens stop working. */
   expiresAt: z.string(),
 });
@@ -147,11 +156,33 @@ const ZAgoraMediaGrant = ZAgoraToken.extend({
 });
 
 /**
+ * Peer to peer, without a media server: the creator's page sends to each viewer directly (a mesh of
+ * at most `maxViewers`), signalling through our socket (`live/join`, `live/signal`, `live/leave`).
+ */
+export const ZP2pMediaGrant = z.object({
+  provider: z.literal('p2p'),
+  /** The show's id: every signalling event names it. */
+  room: z.string(),
+  /** The creator's user id: viewers signal to it, and the creator's page answers as it. */
+  feed: z.string(),
+  role: z.enum(['publish', 'watch']),
+  iceServers: z.array(ZLiveIceServer),
+  maxViewers: z.number().int(),
+  /** When the TURN credentials stop working; the page asks again before. */
+  expiresAt: z.string(),
+});
+
+/**
  * `GET /streaming/join/{id}`: what the browser needs to publish (the creator) or watch (an entitled
- * viewer) the show's video, through our Janus or, when the admin enabled it, through Agora. The
+ * viewer) the show's video, through our Janus, peer to peer from the creator's browser, or, when the admin enabled it, through Agora. The
  * tokens are short leases; the page asks again before they end.
  */
-export const ZLiveMediaGrant = z.discriminatedUnion('provider', [ZJanusMediaGrant, ZAgoraMediaGrant]);
+export const ZLiveMediaGrant = z.discriminatedUnion('provider', [
+  ZJanusMediaGrant,
+  ZP2pMediaGrant,
+  ZAgoraMediaGrant,
+]);
+export type TP2pMediaGrant = z.infer<typeof ZP2pMediaGrant>;
 export type TLiveMediaGrant = z.infer<typeof ZLiveMediaGrant>;
 export type TJanusMediaGrant = z.infer<typeof ZJanusMediaGrant>;
 export type TAgoraMediaGrant = z.infer<typeof ZAgoraMediaGrant>;

@@ -9,6 +9,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { Actor } from '../auth/sessions';
 import { createMemoryPresence, createRedisPresence, type Presence } from './realtime.presence';
 
 /*
@@ -21,6 +22,8 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './real
 export interface SocketData {
   userId: string | null;
   sessionId: string | null;
+  /** The person as resolved at the last authentication (live signalling asks the access gates with it). */
+  actor: Actor | null;
 }
 
 export type RealtimeServer = Server<

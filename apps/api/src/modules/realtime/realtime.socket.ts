@@ -42,6 +42,7 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
     for (const room of socket.rooms) if (room !== socket.id) socket.leave(room);
     socket.data.userId = null;
     socket.data.sessionId = null;
+    socket.data.actor = null;
     await presence.disconnected(userId).catch((error) => ctx.log.warn({ error }, 'presence update failed'));
   };
 
@@ -55,6 +56,7 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
     if (!usable) return { authenticated: false, userId: null };
     socket.data.userId = usable.id;
     socket.data.sessionId = usable.sessionId;
+    socket.data.actor = usable;
     socket.join([userRoom(usable.id), sessionRoom(usable.sessionId)]);
     await presence.connected(usable.id).catch((error) => ctx.log.warn({ error }, 'presence update failed'));
     return { authenticated: true, userId: usable.id };
@@ -63,6 +65,7 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
   io.on('connection', async (socket) => {
     socket.data.userId = null;
     socket.data.sessionId = null;
+    socket.data.actor = null;
     let ready: Promise<unknown> = Promise.resolve();
     // Events are handled one at a time per socket, so a fast auth/login never races the handshake's.
     const serially = <T>(work: () => Promise<T>): Promise<T> => {

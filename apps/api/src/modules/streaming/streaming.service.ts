@@ -372,25 +372,28 @@ export async function assertCanBuyLiveSession(
 
 /**
  * The streaming module's one gate to a show's media: the show is visible (404), live (409) and the
- * actor its creator (publish) or entitled now (watch; else 403).
+ * actor its creator (publish) or entitled now (watch; else 403). The join route, Agora tokens and
+ * every peer-to-peer signal ask it.
  */
-async function findJoinableShow(ctx: AppContext, options: { actor: Actor; id: string }) {
+export async function assertCanJoinLiveSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<{ show: TLiveSession; role: 'publish' | 'watch' }> {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
   if (!show.canJoin) throw notEntitled(show);
-  return { show, role: show.isOwner ? ('publish' as const) : ('watch' as const) };
+  return { show, role: show.isOwner ? 'publish' : 'watch' };
 }
 
 /**
- * What the browser needs for the show's video: the creator publishes, an entitled viewer watches.
- * A missing or hidden show is 404, an ended one 409, a viewer not entitled 403, and no media on
- * this server 422.
+ * What the browser needs for the show's video (see assertCanJoinLiveSession), or 422 when this
+ * server has no media, or 409 when a peer-to-peer show has no free seat.
  */
 export async function joinLiveSession(
   ctx: AppContext,
   options: { actor: Actor; id: string; origin: string },
 ): Promise<TLiveMediaGrant> {
-  const { show, role } = await findJoinableShow(ctx, options);
+  const { show, role } = await assertCanJoinLiveSession(ctx, options);
   return ctx.media.grant({
     room: show._id,
     userId: options.actor.id,
@@ -410,6 +413,9 @@ export async function issueShowAgoraToken(
 ): Promise<TAgoraToken> {
   const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
   if (!setup) throw agoraUnavailable();
-  const { show, role } = await findJoinableShow(ctx, { actor: options.actor, id: options.input.streamId });
+  const { show, role } = await assertCanJoinLiveSession(ctx, {
+    actor: options.actor,
+    id: options.input.streamId,
+  });
   return issueAgoraToken(setup, { channel: show._id, userId: options.actor.id, role, now: ctx.clock.now() });
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import classes from './live.module.css';
 import { cameraProblem, useMediaGrant } from './live-api';
 import { createMediaSession, type LiveMediaSession } from './media-session';
+import { P2pSession, showFullMessage } from './p2p-client';
 
 /** Keeps a running media session on the newest tokens the API renewed. */
 function useFreshTokens(session: LiveMediaSession | null, grant: TLiveMediaGrant | undefined) {
@@ -16,6 +17,15 @@ function useFreshTokens(session: LiveMediaSession | null, grant: TLiveMediaGrant
 
 /** The grant's refusal (422: no live video on this server) as a clear notice. */
 function GrantProblem({ error, extra }: { error: unknown; extra?: string }) {
+  if (errorMessage(error) === showFullMessage) {
+    return (
+      <Alert color="blue" icon={<IconVideoOff size={18} />} title="Room full">
+        <Text size="sm">
+          {showFullMessage} A seat frees up when another viewer leaves; try again in a moment.
+        </Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color="yellow" icon={<IconVideoOff size={18} />} title="No live video here right now">
       <Text size="sm">{errorMessage(error)}</Text>
@@ -179,8 +189,12 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
       .then((stream) => {
         if (!isCancelled && videoRef.current) videoRef.current.srcObject = stream;
       })
-      .catch(() => {
-        if (!isCancelled) setProblem("The creator's video has not started yet.");
+      .catch((error: unknown) => {
+        if (isCancelled) return;
+        // Peer to peer answers with the server's sentence (the show is full); Janus has no feed yet.
+        setProblem(
+          session instanceof P2pSession ? errorMessage(error) : "The creator's video has not started yet.",
+        );
       });
     return () => {
       isCancelled = true;

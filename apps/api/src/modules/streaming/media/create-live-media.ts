@@ -1,18 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
+import type { RealtimeHub } from '../../realtime/realtime.hub';
 import { findJanusBinary, type JanusEndpoint } from '../janus/janus-process';
 import { agoraSetupOf, withAgora } from './agora-media';
 import { JanusMedia } from './janus-media';
 import { type LiveMedia, noMedia } from './live-media';
+import { P2pMedia } from './p2p-media';
 
 /**
  * The provider LIVE_MEDIA asks for. Our own Janus starts on first need (the first go-live or join),
- * not with the app, so a server nobody goes live on never runs it; it stops with the app.
+ * not with the app, so a server nobody goes live on never runs it; it stops with the app. Without
+ * the binary, 'auto' sends peer to peer (a mesh from the creator's browser) and says so.
  */
 export function createLiveMedia(options: {
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Peer-to-peer signalling reaches the pages through it. */
+  realtime?: Pick<RealtimeHub, 'toRoom'>;
   findBinary?: () => string | null;
   /** Where our own Janus posts its events (the API's address is known once it listens). */
   eventsUrl?: () => string;
@@ -52,11 +57,25 @@ function createJanusOrNone(options: {
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
+  realtime?: Pick<RealtimeHub, 'toRoom'>;
   findBinary?: () => string | null;
   eventsUrl?: () => string;
 }): LiveMedia {
   const { config, log } = options;
   if (config.LIVE_MEDIA === 'off') return noMedia;
+  const p2p = () =>
+    new P2pMedia({
+      maxViewers: config.LIVE_MESH_MAX_VIEWERS,
+      stunUrl: config.LIVE_STUN_URL,
+      turnUrl: config.LIVE_TURN_URL,
+      turnSecret: config.LIVE_TURN_SECRET,
+      now: options.now,
+      send: (socketId, event, payload) => options.realtime?.toRoom(socketId, event, payload),
+    });
+  if (config.LIVE_MEDIA === 'p2p') {
+    log.info({ maxViewers: config.LIVE_MESH_MAX_VIEWERS }, 'live video: peer to peer (LIVE_MEDIA=p2p)');
+    return p2p();
+  }
   const remote = remoteJanusEndpoint(config);
   if (remote) {
     return new JanusMedia({
@@ -71,10 +90,20 @@ function createJanusOrNone(options: {
   }
   const binary = (options.findBinary ?? findJanusBinary)();
   if (!binary) {
-    const say = config.LIVE_MEDIA === 'janus' ? log.error.bind(log) : log.info.bind(log);
-    say('live video is off: no janus binary on this machine (apt-get install janus)');
-    return noMedia;
+    if (config.LIVE_MEDIA === 'janus') {
+      log.error('live video is off: no janus binary on this machine (apt-get install janus)');
+      return noMedia;
+    }
+    log.info(
+      { maxViewers: config.LIVE_MESH_MAX_VIEWERS },
+      'live video: peer to peer from the creator’s browser (no janus binary on this machine)',
+    );
+    return p2p();
   }
+  log.info(
+    { binary },
+    `live video: our own Janus (LIVE_MEDIA=${config.LIVE_MEDIA}), started at the first show`,
+  );
   return new JanusMedia({
     binary,
     eventsUrl: options.eventsUrl ?? (() => nowhere),

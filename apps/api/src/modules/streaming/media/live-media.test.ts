@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/app-error';
 import { createLiveMedia } from './create-live-media';
 import { JanusMedia } from './janus-media';
 import { noMedia } from './live-media';
+import { P2pMedia } from './p2p-media';
 
 const log = pino({ level: 'silent' });
 const now = () => new Date();
@@ -42,10 +43,39 @@ describe('choosing the media of live shows', () => {
   });
 
   it('falls back to no media when asked for Janus on a machine without it', () => {
-    for (const LIVE_MEDIA of ['auto', 'janus']) {
-      const media = createLiveMedia({ config: testConfig({ LIVE_MEDIA }), log, now, findBinary: () => null });
-      expect(media).toBe(noMedia);
-    }
+    const media = createLiveMedia({
+      config: testConfig({ LIVE_MEDIA: 'janus' }),
+      log,
+      now,
+      findBinary: () => null,
+    });
+    expect(media).toBe(noMedia);
+  });
+
+  it('sends peer to peer when auto finds no Janus, or when asked to, and Janus when auto finds one', () => {
+    const auto = testConfig({ LIVE_MEDIA: 'auto' });
+    expect(createLiveMedia({ config: auto, log, now, findBinary: () => null })).toBeInstanceOf(P2pMedia);
+    expect(
+      createLiveMedia({
+        config: testConfig({ LIVE_MEDIA: 'p2p' }),
+        log,
+        now,
+        findBinary: () => '/usr/bin/janus',
+      }),
+    ).toBeInstanceOf(P2pMedia);
+    expect(createLiveMedia({ config: auto, log, now, findBinary: () => '/usr/bin/janus' })).toBeInstanceOf(
+      JanusMedia,
+    );
+  });
+
+  it('reads the mesh size and TURN settings, refusing half a TURN setup and out-of-range sizes', () => {
+    expect(testConfig().LIVE_MESH_MAX_VIEWERS).toBe(3);
+    expect(() => testConfig({ LIVE_MESH_MAX_VIEWERS: '11' })).toThrow(/LIVE_MESH_MAX_VIEWERS/);
+    expect(() => testConfig({ LIVE_MESH_MAX_VIEWERS: '0' })).toThrow(/LIVE_MESH_MAX_VIEWERS/);
+    expect(() => testConfig({ LIVE_TURN_URL: 'turn:turn.example.org:3478' })).toThrow(/LIVE_TURN_SECRET/);
+    expect(() => testConfig({ LIVE_TURN_URL: 'http://x', LIVE_TURN_SECRET: 'x'.repeat(16) })).toThrow(
+      /LIVE_TURN_URL/,
+    );
   });
 
   it('refuses joins with a sentence when there is no media', async () => {
