@@ -142,7 +142,7 @@ function mediaObstacles(chromium: string): string | null {
  * (after `liveResultMarker`) is the summary.
  */
 async function mediaPart(
-  options: { viewers: number; seconds: number; ports: string | undefined },
+  options: { viewers: number; seconds: number },
   note: (text: string) => void,
 ): Promise<MediaResult> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -334,7 +334,6 @@ export async function livePhase(
   options: {
     viewers: number;
     seconds: number;
-    ports: string | undefined;
     databaseUrl: string | undefined;
     dataDir: string;
   },

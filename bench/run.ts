@@ -508,7 +508,6 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         {
           viewers: options.liveViewers,
           seconds: options.duration,
-          ports: options.ports,
           databaseUrl: database.env.DATABASE_URL,
           dataDir: database.env.DATA_DIR!,
         },
