@@ -99,7 +99,14 @@ const percentile = (sorted: number[], p: number) =>
 
 /** The page's first video element, typed here: the bench compiles without the DOM library. */
 type PageGlobals = {
-  document: { querySelector(s: 'video'): { videoWidth: number; currentTime: number } | null };
+  document: {
+    querySelector(s: 'video'): { videoWidth: number; currentTime: number } | null;
+    querySelector(s: 'main'): { innerText: string } | null;
+  };
+  performance: {
+    now(): number;
+    getEntriesByType(type: 'resource'): { name: string; startTime: number }[];
+  };
 };
 
 const videoState = (page: Page) =>
@@ -204,21 +211,36 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   );
   const watching = cpuMeter(janusPid);
   const watchStarted = performance.now();
+  let whyNot: string | null = null;
   const firsts = await Promise.all(
     pages.map(async (page) => {
       const opened = performance.now();
       try {
         await page.goto(`${base}/live/${showId}`, { waitUntil: 'commit' });
-        await page.waitForFunction(
+        // Also in the page's clock: from the grant request (GET /api/streaming/join/{id}) to the frame.
+        const seen = await page.waitForFunction(
           () => {
-            const v = (globalThis as unknown as PageGlobals).document.querySelector('video');
-            return Boolean(v && v.videoWidth > 0 && v.currentTime > 0);
+            const page = globalThis as unknown as PageGlobals;
+            const v = page.document.querySelector('video');
+            if (!v || v.videoWidth === 0 || v.currentTime === 0) return null;
+            const grant = page.performance
+              .getEntriesByType('resource')
+              .find((e) => e.name.includes('/api/streaming/join/'));
+            return { grantMs: grant ? page.performance.now() - grant.startTime : null };
           },
           null,
           { polling: 50, timeout: firstFrameTimeoutMs },
         );
-        return { ms: performance.now() - opened, state: await videoState(page) };
-      } catch {
+        const ms = performance.now() - opened;
+        const { grantMs } = (await seen.jsonValue()) as { grantMs: number | null };
+        return { ms, grantMs, state: await videoState(page) };
+      } catch (error) {
+        if (!whyNot) {
+          const shown = await page
+            .evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('main')?.innerText)
+            .catch(() => null);
+          whyNot = `${String(error).split('\n')[0]}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 300)}`;
+        }
         return null;
       }
     }),
@@ -231,12 +253,18 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   const laters = await Promise.all(pages.map((page) => videoState(page).catch(() => null)));
   const playing = firsts.filter((f, k) => f?.state && (laters[k]?.time ?? 0) > f.state.time).length;
   const times = firsts.flatMap((f) => (f ? [f.ms] : [])).sort((a, b) => a - b);
+  const fromGrant = firsts.flatMap((f) => (f?.grantMs != null ? [f.grantMs] : [])).sort((a, b) => a - b);
 
   console.log(
     `live time to first frame (${viewers} viewers opening at once, page open → videoWidth > 0 and currentTime > 0): ` +
       `p50 ${formatMs(percentile(times, 50))}, p99 ${formatMs(percentile(times, 99))}, ` +
       `fastest ${formatMs(times[0] ?? 0)}; ${times.length} of ${viewers} got video, ${playing} still playing after ${Math.round(watchSeconds)} s`,
   );
+  console.log(
+    `live grant to first frame (page's clock, from GET /api/streaming/join/{id}): p50 ${formatMs(percentile(fromGrant, 50))}, ` +
+      `p99 ${formatMs(percentile(fromGrant, 99))}`,
+  );
+  if (whyNot) console.log(`  a viewer without video: ${whyNot}`);
   console.log(
     `janus CPU: ${aloneCpu.toFixed(1)} % of one core with the publisher alone, ${watchingCpu.toFixed(1)} % ` +
       `with ${viewers} viewers (over ${watchSeconds.toFixed(1)} s)`,
