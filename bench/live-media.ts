@@ -26,7 +26,7 @@ const innerAddress = '127.0.0.2';
 /** Viewers per Chromium process (each viewer its own context, so its own session cookie). */
 const viewersPerBrowser = 10;
 /** How long a viewer may wait for its first frame before it counts as one without video. */
-const firstFrameTimeoutMs = 30_000;
+const firstFrameTimeoutMs = 60_000;
 
 const note = (text: string) => console.log(`# ${text}`);
 const finish = (summary: string, code: number): never => {
@@ -149,7 +149,7 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
     },
   });
   cleanup.add('server', () => server.stop());
-  await waitUntilReady(server, `${base}/api/ready`, 60_000);
+  await waitUntilReady(server, `${base}/api/ready`, 120_000);
 
   const launch = async () => {
     const browser = await chromium.launch({
