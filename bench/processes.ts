@@ -25,6 +25,12 @@ export class Cleanup {
   }
 }
 
+/** Children get a clean environment: nothing of the caller's DATABASE_URL, REDIS_URL or admin settings leaks in. */
+export function baseEnv(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot'];
+  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
+}
+
 const handedOut = new Set<number>();
 
 const isPortFree = (port: number) =>

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrateDatabase, openDatabase } from '@fanstage/db';
 import autocannon from 'autocannon';
 import { explainFeeds } from './explain';
+import { type LiveAudience, livePhase, seedLiveBuyers } from './live';
 import {
   measureTips,
   reconcileBenchLedger,
@@ -19,7 +20,7 @@ import {
   type TippingFans,
   tipAmount,
 } from './money';
-import { Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
+import { baseEnv, Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
 import { realtimePhase, type SocketPeople, seedSocketPeople } from './realtime';
 import { type BenchData, type BenchSizes, followedByFan, seedBenchData } from './seed-data';
 
@@ -42,7 +43,9 @@ interface Options {
   messagePairs: number;
   messageRate: number;
   redisUrl: string | undefined;
-  /** Which phases run (the baseline always does): reads, realtime, money. */
+  liveViewers: number;
+  liveBuyers: number;
+  /** Which phases run (the baseline always does): reads, realtime, money, live. */
   phases: Set<string>;
 }
 
@@ -61,7 +64,7 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
-const allPhases = ['reads', 'realtime', 'money'];
+const allPhases = ['reads', 'realtime', 'money', 'live'];
 
 function readPhases(raw: string | undefined): Set<string> {
   if (!raw) return new Set(allPhases);
@@ -104,6 +107,8 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     messagePairs: positiveInt(env, 'BENCH_MESSAGE_PAIRS', scale === 'full' ? 5000 : 1000),
     messageRate: positiveInt(env, 'BENCH_MESSAGE_RATE', 2500),
     redisUrl: env.BENCH_REDIS_URL || (databaseUrl ? 'redis://127.0.0.1:6379' : undefined),
+    liveViewers: positiveInt(env, 'BENCH_LIVE_VIEWERS', 20),
+    liveBuyers: Math.min(positiveInt(env, 'BENCH_LIVE_BUYERS', 200), sizes.fans - 1),
     phases: readPhases(env.BENCH_PHASES),
   };
 }
@@ -111,12 +116,6 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
 const note = (text: string) => console.log(`# ${text}`);
 
 const serverNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-/** Children get a clean environment: nothing of the caller's DATABASE_URL, REDIS_URL or admin settings leaks in. */
-function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'SystemRoot'];
-  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
-}
 
 /** Builds apps/web when its server bundle is missing; any failure falls back to benchmarking the API alone. */
 async function ensureWebBuild(options: Options, cleanup: Cleanup): Promise<string> {
@@ -181,6 +180,7 @@ async function prepareDatabase(
   plans: string[];
   tippers: TippingFans | null;
   socketPeople: SocketPeople;
+  liveBuyers: LiveAudience | null;
 }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-'));
   cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
@@ -205,7 +205,14 @@ async function prepareDatabase(
       { fans: options.sockets, creators: Math.min(options.sizes.creators, options.messagePairs) },
       (line) => note(`  ${line}`),
     );
-    return { data, plans, tippers, socketPeople };
+    const liveBuyers = options.phases.has('live')
+      ? await seedLiveBuyers(db, {
+          fans: options.sizes.fans,
+          creators: options.sizes.creators,
+          buyers: options.liveBuyers,
+        })
+      : null;
+    return { data, plans, tippers, socketPeople, liveBuyers };
   };
 
   if (!options.databaseUrl) {
@@ -406,6 +413,9 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         DATABASE_POOL_SIZE: String(Math.min(options.connections, 40)),
         // The bench measures delivery, not the per-account sending limit.
         MESSAGE_RATE_LIMIT_PER_MINUTE: '100000',
+        // No media here: the live phase's media part runs its own server with Janus in a private
+        // network namespace (live-media.ts); this one only sells the priced show.
+        LIVE_MEDIA: 'off',
         ...extraEnv,
       },
     });
@@ -491,6 +501,22 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   const money = options.phases.has('money')
     ? await moneyPhase(options, apiUrl, database)
     : { summary: 'money phase not run (BENCH_PHASES)', failures: 0, ok: true };
+  // Last: on PGlite it stops the server to read the database.
+  const live = !database.liveBuyers
+    ? { lines: [], summary: 'live phase not run (BENCH_PHASES)', ok: true }
+    : await livePhase(
+        {
+          viewers: options.liveViewers,
+          seconds: options.duration,
+          databaseUrl: database.env.DATABASE_URL,
+          dataDir: database.env.DATA_DIR!,
+        },
+        apiUrl,
+        database.liveBuyers,
+        () => api.stop(),
+        note,
+      );
+  for (const line of live.lines) console.log(line);
   const slowest = figures
     .slice(1)
     .reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a), figures[0]!);
@@ -501,10 +527,10 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${data.counts.subscriptions} subscriptions; ` +
       `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
       `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
-      `${realtime.summary}; ${money.summary}; ` +
+      `${realtime.summary}; ${money.summary}; ${live.summary}; ` +
       `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,
   );
-  return failures === 0 && money.ok && realtime.ok;
+  return failures === 0 && money.ok && realtime.ok && live.ok;
 }
 
 const cleanup = new Cleanup();

@@ -1,0 +1,295 @@
+// The media part of the bench's live phase, run by live.ts under `unshare -n` (root): inside a private
+// network namespace it brings lo up and gives one end of a veth pair 127.0.0.2 (Janus gathers no ICE
+// candidate on a loopback interface; see LIVE-VIDEO.md), starts the production server with
+// LIVE_MEDIA=janus and LIVE_ICE_ENFORCE_LIST=127.0.0.2 on a fresh embedded database, lets a creator go
+// live from a headless Chromium page with the fake camera, then opens the show in BENCH_LIVE_VIEWERS
+// pages at once and measures each one's time to first frame, and Janus's CPU while they watch.
+// Nothing leaves the namespace. Its last line is the summary for live.ts (after the marker).
+
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sessionCookie } from '@fanstage/contract';
+import { migrateDatabase, openDatabase } from '@fanstage/db';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { formatMs, liveResultMarker, seedLiveAudience } from './live';
+import { baseEnv, Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
+import { seedBenchData } from './seed-data';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const innerAddress = '127.0.0.2';
+/** Viewers per Chromium process (each viewer its own context, so its own session cookie). */
+const viewersPerBrowser = 10;
+/** How long a viewer may wait for its first frame before it counts as one without video. */
+const firstFrameTimeoutMs = 60_000;
+
+const note = (text: string) => console.log(`# ${text}`);
+const finish = (summary: string, code: number): never => {
+  console.log(`${liveResultMarker}${summary}`);
+  process.exit(code);
+};
+
+if (process.env.FANSTAGE_BENCH_NETNS !== '1') {
+  console.error('bench/live-media.ts runs inside the namespace live.ts makes; run `npm run bench` instead.');
+  process.exit(2);
+}
+const viewers = Number(process.env.BENCH_LIVE_VIEWERS ?? 20);
+const holdSeconds = Number(process.env.BENCH_LIVE_HOLD ?? 10);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+for (const args of [
+  ['link', 'set', 'lo', 'up'],
+  ['link', 'add', 'live0', 'type', 'veth', 'peer', 'name', 'live1'],
+  ['addr', 'add', `${innerAddress}/32`, 'dev', 'live0'],
+  ['link', 'set', 'live0', 'up'],
+  ['link', 'set', 'live1', 'up'],
+]) {
+  const r = spawnSync('ip', args, { encoding: 'utf8' });
+  if (r.status !== 0) finish(`live media FAILED (ip ${args.join(' ')}: ${r.stderr.trim()})`, 1);
+}
+
+/** The clock ticks /proc counts CPU time in (USER_HZ). */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** A process's parent and its CPU time (user + system) in seconds, from /proc/<pid>/stat. */
+function statOf(pid: number): { comm: string; ppid: number; cpuSeconds: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const comm = text.slice(text.indexOf('(') + 1, close);
+    // After "pid (comm) ": state ppid … utime (14th field) stime (15th).
+    const fields = text.slice(close + 2).split(' ');
+    return {
+      comm,
+      ppid: Number(fields[1]),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Our Janus: the `janus` child of the server process. */
+function findJanus(serverPid: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = statOf(pid);
+    if (stat && stat.ppid === serverPid && stat.comm.startsWith('janus')) return pid;
+  }
+  return null;
+}
+
+/** Janus's CPU over a stretch of wall time, as % of one core. */
+function cpuMeter(pid: number) {
+  const start = { cpu: statOf(pid)?.cpuSeconds ?? 0, at: performance.now() };
+  return () => {
+    const cpu = statOf(pid)?.cpuSeconds ?? start.cpu;
+    return (100 * (cpu - start.cpu)) / ((performance.now() - start.at) / 1000);
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** The page's first video element, typed here: the bench compiles without the DOM library. */
+type PageGlobals = {
+  document: {
+    querySelector(s: 'video'): { videoWidth: number; currentTime: number } | null;
+    querySelector(s: 'main'): { innerText: string } | null;
+  };
+  performance: {
+    now(): number;
+    getEntriesByType(type: 'resource'): { name: string; startTime: number }[];
+  };
+};
+
+const videoState = (page: Page) =>
+  page.evaluate(() => {
+    const v = (globalThis as unknown as PageGlobals).document.querySelector('video');
+    return v ? { width: v.videoWidth, time: v.currentTime } : null;
+  });
+
+async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-live-'));
+  cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
+  // A small data set of its own: the media path reads a handful of rows per viewer.
+  const db = await openDatabase({ dataDir: join(dataDir, 'db') });
+  let audience: Awaited<ReturnType<typeof seedLiveAudience>>;
+  try {
+    await migrateDatabase(db);
+    await seedBenchData(db, { fans: viewers + 1, creators: 2, posts: 20, follows: viewers + 1 });
+    audience = await seedLiveAudience(db, { creator: 1, firstFan: 1, count: viewers, balanceCents: 0 });
+  } finally {
+    await db.close();
+  }
+
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startChild('Fanstage server (live media)', {
+    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      ...baseEnv(),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SECRET: randomBytes(36).toString('base64url'),
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      LIVE_MEDIA: 'janus',
+      LIVE_ICE_ENFORCE_LIST: innerAddress,
+    },
+  });
+  cleanup.add('server', () => server.stop());
+  await waitUntilReady(server, `${base}/api/ready`, 120_000);
+
+  const launch = async () => {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    cleanup.add('chromium', () => browser.close());
+    return browser;
+  };
+  const signedIn = async (browser: Browser, token: string): Promise<BrowserContext> => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: sessionCookie, value: token, url: base }]);
+    return context;
+  };
+
+  // The creator goes live from the studio, as a person would.
+  const studioBrowser = await launch();
+  const studio = await (await signedIn(studioBrowser, audience.creatorToken)).newPage();
+  await studio.goto(`${base}/creator/live`);
+  await studio.getByLabel('Title').fill('Bench live show');
+  const wentLive = studio.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/streaming/live',
+  );
+  const clicked = performance.now();
+  await studio.getByRole('button', { name: 'Go live' }).click();
+  const showId = ((await (await wentLive).json()) as { data: { _id: string } }).data._id;
+  await studio.getByText('Your camera is on air.').waitFor({ timeout: 30_000 });
+  const onAirMs = performance.now() - clicked;
+  const janusPid = findJanus(server.process.pid ?? -1);
+  if (!janusPid) throw new Error('no janus child of the server after going live');
+
+  // Janus with the publisher alone, as the baseline of its CPU.
+  const alone = cpuMeter(janusPid);
+  await sleep(3000);
+  const aloneCpu = alone();
+
+  // Every viewer signed in with its page ready before the clock starts: the figure is the media's.
+  const browsers: Browser[] = [];
+  for (let k = 0; k < Math.ceil(viewers / viewersPerBrowser); k++) browsers.push(await launch());
+  const pages: Page[] = [];
+  for (let k = 0; k < viewers; k++) {
+    const context = await signedIn(browsers[Math.floor(k / viewersPerBrowser)]!, audience.tokens[k]!);
+    pages.push(await context.newPage());
+  }
+
+  note(
+    `live media: creator on air ${formatMs(onAirMs)} after Go live; ${viewers} viewers opening the show at once`,
+  );
+  const watching = cpuMeter(janusPid);
+  const watchStarted = performance.now();
+  let whyNot: string | null = null;
+  const firsts = await Promise.all(
+    pages.map(async (page) => {
+      const opened = performance.now();
+      try {
+        await page.goto(`${base}/live/${showId}`, { waitUntil: 'commit' });
+        // Also in the page's clock: from the grant request (GET /api/streaming/join/{id}) to the frame.
+        const seen = await page.waitForFunction(
+          () => {
+            const page = globalThis as unknown as PageGlobals;
+            const v = page.document.querySelector('video');
+            if (!v || v.videoWidth === 0 || v.currentTime === 0) return null;
+            const grant = page.performance
+              .getEntriesByType('resource')
+              .find((e) => e.name.includes('/api/streaming/join/'));
+            return { grantMs: grant ? page.performance.now() - grant.startTime : null };
+          },
+          null,
+          { polling: 50, timeout: firstFrameTimeoutMs },
+        );
+        const ms = performance.now() - opened;
+        const { grantMs } = (await seen.jsonValue()) as { grantMs: number | null };
+        return { ms, grantMs, state: await videoState(page) };
+      } catch (error) {
+        if (!whyNot) {
+          const shown = await page
+            .evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('main')?.innerText)
+            .catch(() => null);
+          whyNot = `${String(error).split('\n')[0]}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 300)}`;
+        }
+        return null;
+      }
+    }),
+  );
+  // Everyone keeps watching for the hold, so Janus's figure is of steady forwarding too.
+  const heldFrom = performance.now();
+  await sleep(Math.max(3000, holdSeconds * 1000 - (heldFrom - watchStarted)));
+  const watchingCpu = watching();
+  const watchSeconds = (performance.now() - watchStarted) / 1000;
+  const laters = await Promise.all(pages.map((page) => videoState(page).catch(() => null)));
+  const playing = firsts.filter((f, k) => f?.state && (laters[k]?.time ?? 0) > f.state.time).length;
+  const times = firsts.flatMap((f) => (f ? [f.ms] : [])).sort((a, b) => a - b);
+  const fromGrant = firsts.flatMap((f) => (f?.grantMs != null ? [f.grantMs] : [])).sort((a, b) => a - b);
+
+  console.log(
+    `live time to first frame (${viewers} viewers opening at once, page open → videoWidth > 0 and currentTime > 0): ` +
+      `p50 ${formatMs(percentile(times, 50))}, p99 ${formatMs(percentile(times, 99))}, ` +
+      `fastest ${formatMs(times[0] ?? 0)}; ${times.length} of ${viewers} got video, ${playing} still playing after ${Math.round(watchSeconds)} s`,
+  );
+  console.log(
+    `live grant to first frame (page's clock, from GET /api/streaming/join/{id}): p50 ${formatMs(percentile(fromGrant, 50))}, ` +
+      `p99 ${formatMs(percentile(fromGrant, 99))}`,
+  );
+  if (whyNot) console.log(`  a viewer without video: ${whyNot}`);
+  console.log(
+    `janus CPU: ${aloneCpu.toFixed(1)} % of one core with the publisher alone, ${watchingCpu.toFixed(1)} % ` +
+      `with ${viewers} viewers (over ${watchSeconds.toFixed(1)} s)`,
+  );
+  // A figure, not a test: viewers left without video show in the count; only none at all (the media
+  // path broken) fails the run.
+  const ok = playing > 0;
+  return {
+    ok,
+    summary:
+      `live media: ${times.length}/${viewers} viewers, first frame p50 ${formatMs(percentile(times, 50))} ` +
+      `p99 ${formatMs(percentile(times, 99))}, janus ${watchingCpu.toFixed(0)} % of a core`,
+  };
+}
+
+const cleanup = new Cleanup();
+process.on('SIGTERM', () => void cleanup.run().then(() => process.exit(130)));
+process.on('SIGINT', () => void cleanup.run().then(() => process.exit(130)));
+let result = { summary: 'live media FAILED', ok: false };
+try {
+  result = await main(cleanup);
+} catch (err) {
+  console.log(`live media failed: ${err instanceof Error ? err.message : String(err)}`);
+  result = { summary: 'live media FAILED', ok: false };
+} finally {
+  await cleanup.run();
+}
+finish(result.summary, result.ok ? 0 : 1);
