@@ -62,6 +62,7 @@ describe('account menu links', () => {
       '/user/wallet',
       '/user/cards',
       '/user/subscriptions',
+      '/user/private-shows',
       '/user/cart',
       '/user/orders',
       '/user/addresses',
