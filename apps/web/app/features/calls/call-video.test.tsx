@@ -11,6 +11,8 @@ interface FakeSession extends LiveMediaSession {
   closed: boolean;
 }
 const made: FakeSession[] = [];
+/** How many watch() calls fail first (no feed yet), as Janus answers before the other side publishes. */
+let failingWatches = 0;
 
 vi.mock('../live/media-session', () => ({
   createMediaSession: (grant: FakeSession['grant']) => {
@@ -26,6 +28,10 @@ vi.mock('../live/media-session', () => ({
       },
       watch: async () => {
         session.watched += 1;
+        if (failingWatches > 0) {
+          failingWatches -= 1;
+          throw new Error('No such feed');
+        }
         return new MediaStream();
       },
       renew: () => undefined,
@@ -66,6 +72,7 @@ function stubCamera(getUserMedia: () => Promise<MediaStream>) {
 afterEach(() => {
   cleanupScreen();
   made.length = 0;
+  failingWatches = 0;
 });
 
 const bodyText = () => document.body.textContent ?? '';
@@ -94,6 +101,17 @@ describe('the video of a call', () => {
     await vi.waitFor(() => expect(bodyText()).toContain('did not allow this page to use the camera'));
     expect(made[0]?.published).toEqual([]);
     expect(made[1]?.watched).toBe(1);
+  });
+
+  it('looks for the peer feed again until the other side has published', async () => {
+    stubCamera(async () => camera);
+    failingWatches = 1;
+    renderScreen(<CallVideo grant={janusGrant} otherName="Luna" display="Ava" />);
+    await vi.waitFor(() => expect(bodyText()).toContain("Waiting for Luna's video"));
+    await vi.waitFor(() => expect(made.filter((m) => m.watched > 0)).toHaveLength(2), { timeout: 6000 });
+    await vi.waitFor(() => expect(bodyText()).not.toContain("Waiting for Luna's video"));
+    expect(made.filter((m) => m.published.length > 0)).toHaveLength(1);
+    expect(made.filter((m) => m.closed)).toHaveLength(1);
   });
 
   it('says two-way video needs Janus when the server answers another provider, and starts nothing', async () => {

@@ -19,9 +19,13 @@ function peerGrant(grant: TCallMediaGrant): TLiveMediaGrant | null {
   return own.provider === 'janus' ? { ...own, feed: grant.peer } : null;
 }
 
+/** How long the page waits before looking again for the other person's feed (not published yet, or gone). */
+export const peerRetryMs = 3000;
+
 /**
  * Both sides of a call or private show with media: this person's camera, published into the
- * two-party room, and the other person's video. Camera problems are explained; "Try again" restarts.
+ * two-party room, and the other person's video, looked for again every few seconds until it comes
+ * (whoever joins first finds no feed yet). Camera problems are explained; "Try again" restarts the camera.
  */
 export function CallVideo({
   grant,
@@ -34,43 +38,30 @@ export function CallVideo({
 }) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const peerRef = useRef<HTMLVideoElement>(null);
+  const publisherRef = useRef<LiveMediaSession | null>(null);
+  const watcherRef = useRef<LiveMediaSession | null>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [peerError, setPeerError] = useState<string | null>(null);
-  const [sessions, setSessions] = useState<LiveMediaSession[]>([]);
   const [attempt, setAttempt] = useState(0);
-  const watchGrant = peerGrant(grant);
-  const canWatch = watchGrant !== null;
+  const [peerAttempt, setPeerAttempt] = useState(0);
+  const canWatch = peerGrant(grant) !== null;
 
   // A renewed grant keeps both sessions on fresh tokens without restarting the camera.
   useEffect(() => {
-    const own = liveGrant(grant);
-    const [publisher, watcher] = sessions;
-    publisher?.renew(own);
+    publisherRef.current?.renew(liveGrant(grant));
     const other = peerGrant(grant);
-    if (watcher && other) watcher.renew(other);
-  }, [sessions, grant]);
+    if (other) watcherRef.current?.renew(other);
+  }, [grant]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a renewed grant must not restart the media; attempt does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a renewed grant must not restart the camera; attempt does.
   useEffect(() => {
     if (!canWatch) return;
     let isCancelled = false;
     let stream: MediaStream | null = null;
     const publisher = createMediaSession(liveGrant(grant));
-    const other = peerGrant(grant);
-    const watcher = other ? createMediaSession(other) : null;
-    setSessions(watcher ? [publisher, watcher] : [publisher]);
+    publisherRef.current = publisher;
     setCameraError(null);
-    setPeerError(null);
     publisher.onEnded = (reason) => !isCancelled && setCameraError(reason);
-    if (watcher) {
-      watcher.onEnded = (reason) => !isCancelled && setPeerError(reason);
-      watcher
-        .watch()
-        .then((remote) => {
-          if (!isCancelled && peerRef.current) peerRef.current.srcObject = remote;
-        })
-        .catch(() => !isCancelled && setPeerError(`${otherName}'s video has not started yet.`));
-    }
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
         setCameraError('This browser cannot share a camera. Try a recent Chrome, Firefox or Safari.');
@@ -96,11 +87,40 @@ export function CallVideo({
     return () => {
       isCancelled = true;
       publisher.close();
-      watcher?.close();
-      setSessions([]);
+      publisherRef.current = null;
       if (stream) for (const t of stream.getTracks()) t.stop();
     };
-  }, [attempt, canWatch, display, otherName]);
+  }, [attempt, canWatch, display]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a renewed grant must not restart the video; peerAttempt does.
+  useEffect(() => {
+    const other = peerGrant(grant);
+    if (!other) return;
+    let isCancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const watcher = createMediaSession(other);
+    watcherRef.current = watcher;
+    const lookAgain = (reason: string) => {
+      if (isCancelled) return;
+      setPeerError(reason);
+      retry = setTimeout(() => setPeerAttempt((n) => n + 1), peerRetryMs);
+    };
+    watcher.onEnded = lookAgain;
+    watcher
+      .watch()
+      .then((remote) => {
+        if (isCancelled) return;
+        setPeerError(null);
+        if (peerRef.current) peerRef.current.srcObject = remote;
+      })
+      .catch(() => lookAgain(`Waiting for ${otherName}'s video…`));
+    return () => {
+      isCancelled = true;
+      clearTimeout(retry);
+      watcher.close();
+      watcherRef.current = null;
+    };
+  }, [peerAttempt, otherName]);
 
   const retry = (
     <Button size="xs" variant="default" mt="xs" onClick={() => setAttempt((n) => n + 1)}>
@@ -127,10 +147,9 @@ export function CallVideo({
           aria-label={`${otherName}'s video`}
         />
         {peerError ? (
-          <Alert color="gray" icon={<IconVideoOff size={18} />} mt="xs">
-            <Text size="sm">{peerError}</Text>
-            {retry}
-          </Alert>
+          <Text size="sm" c="dimmed" mt="xs" role="status">
+            {peerError}
+          </Text>
         ) : null}
       </Box>
       <Box>
