@@ -42,7 +42,7 @@ test('a private show from request to end: each step shows live on the other side
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const maker = await registerCreatorByApi(request);
   const fan = await registerFanByApi(request);
   const stranger = await registerFanByApi(request, 'other');
