@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CallVideo } from './call-video';
 import {
   answerCall,
   callScreenPath,
@@ -97,7 +98,7 @@ export function CallScreen({ kind, id }: { kind: TCallSession['kind']; id: strin
   };
 
   return (
-    <Card withBorder padding="lg" maw={520} mx="auto">
+    <Card withBorder padding="lg" maw={grant.data && isLive ? 880 : 520} mx="auto">
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3}>
@@ -139,6 +140,9 @@ export function CallScreen({ kind, id }: { kind: TCallSession['kind']; id: strin
           </Alert>
         )}
         {isLive && grant.isError && <Alert color="gray">{errorMessage(grant.error)}</Alert>}
+        {isLive && grant.data && (
+          <CallVideo grant={grant.data} otherName={other.name} display={user?.name ?? ''} />
+        )}
         {reason && call.status === 'finished' && (
           <Alert color={call.endReason === 'insufficient_balance' ? 'orange' : 'blue'} role="alert">
             {reason}

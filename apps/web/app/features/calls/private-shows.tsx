@@ -23,6 +23,7 @@ import {
   callScreenPath,
   deletePrivateShow,
   editPrivateShowPrice,
+  fanShowsPath,
   finishSession,
   refreshCalls,
   requestPrivateShow,
@@ -78,7 +79,7 @@ export function RequestPrivateShowButton({
         Request a private show
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={`Private show with ${performerName}`}>
-        {opened && <PrivateShowRequestForm performerId={performerId} onDone={() => setOpened(false)} />}
+        {opened && <PrivateShowRequestForm performerId={performerId} />}
       </Modal>
     </>
   );
@@ -122,7 +123,11 @@ export function PrivateShowRequestForm({
   };
 
   if (sent)
-    return <Alert color="green">Your request was sent. You will see the answer in your private shows.</Alert>;
+    return (
+      <Alert color="green" role="status">
+        Your request was sent. You will see the answer in <Link to={fanShowsPath}>your private shows</Link>.
+      </Alert>
+    );
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
