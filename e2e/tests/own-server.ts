@@ -133,6 +133,8 @@ export async function balancer(backends: () => number[]): Promise<{ url: string;
   const server: Server = createServer((client) => {
     open.add(client);
     client.on('close', () => open.delete(client));
+    // A browser that resets its side (a closed tab, a dropped keep-alive) must not throw in the test.
+    client.on('error', () => client.destroy());
     const tryBackend = (index: number) => {
       const port = backends()[index];
       if (port === undefined) {
@@ -141,8 +143,11 @@ export async function balancer(backends: () => number[]): Promise<{ url: string;
       }
       const upstream = new Socket();
       let isConnected = false;
-      upstream.once('error', () => {
+      let hasFailed = false;
+      upstream.on('error', () => {
         upstream.destroy();
+        if (hasFailed) return;
+        hasFailed = true;
         if (!isConnected) tryBackend(index + 1);
         else client.destroy();
       });
