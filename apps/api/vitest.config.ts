@@ -5,6 +5,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // One module cache per worker across files: the app's import takes seconds, paid once per worker.
+    // Each file still builds its own app on its own database (test/helpers.ts).
+    isolate: false,
+    setupFiles: ['./test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default', './test/count-reporter.ts'],

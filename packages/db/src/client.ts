@@ -28,6 +28,8 @@ export interface DbHandle {
   /** Runs one parameterised statement. */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<{ rows: T[] }>;
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, for `loadDataDir`. */
+  dump?(): Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -35,6 +37,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster; tests use it. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -59,7 +63,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -72,6 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       return { rows: r.rows };
     },
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
 

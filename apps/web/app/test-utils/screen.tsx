@@ -1,6 +1,6 @@
 import type { TCurrentUser } from '@fanstage/contract';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -59,6 +59,8 @@ export function cleanupScreen() {
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
+  // The toast store is a module singleton, shared by the files of a worker (isolate: false).
+  act(() => notifications.clean());
   vi.unstubAllGlobals();
 }
 
