@@ -47,6 +47,12 @@ export const liveSessions = pgTable(
     publisherSeenAt: timestamp('publisher_seen_at', { withTimezone: true }),
     /** When the creator's media went down (unpublished, hangup, left); null while it is up or never came. */
     publisherGoneAt: timestamp('publisher_gone_at', { withTimezone: true }),
+    /**
+     * Until when the creator's page holds media tokens: each grant to the publisher moves it on. A
+     * page that stops asking (its browser closed, the media server it published to died, or peer to
+     * peer where no media server reports) lets it pass, and the show ends a minute later.
+     */
+    publisherLeaseUntil: timestamp('publisher_lease_until', { withTimezone: true }),
     /** The show's public chat (a `stream` conversation), made with the show. */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +69,9 @@ export const liveSessions = pgTable(
     index('live_sessions_publisher_gone_idx')
       .on(t.publisherGoneAt)
       .where(sql`${t.status} = 'live' AND ${t.publisherGoneAt} IS NOT NULL`),
+    index('live_sessions_publisher_lease_idx')
+      .on(t.publisherLeaseUntil)
+      .where(sql`${t.status} = 'live' AND ${t.publisherLeaseUntil} IS NOT NULL`),
     uniqueIndex('live_sessions_conversation_idx').on(t.conversationId),
     check('live_sessions_price_non_negative', sql`${t.priceCents} >= 0`),
     check('live_sessions_status', sql`${t.status} IN ('live', 'ended')`),

@@ -619,6 +619,8 @@ export async function runCallTicker(ctx: AppContext): Promise<TickReport> {
     });
     if (result.outcome === 'charged') {
       report.charged++;
+      // One line per committed minute: what an operator (and the crash test) follows minute by minute.
+      ctx.log.debug({ sessionId: due.id, minute: due.billedMinutes + 1 }, 'call minute charged');
       await announce(ctx, due.id);
     } else if (result.outcome === 'insufficient_balance' || result.outcome === 'fan_gone') {
       if (await endCallSession(ctx, { id: due.id, reason: result.outcome })) report.ended++;

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ServerEventName, ServerEventPayloads, TLiveJoinResult } from '@fanstage/contract';
-import { eq, subscriptions } from '@fanstage/db';
+import { eq, liveSessions, subscriptions } from '@fanstage/db';
 import { buildSubscription } from '@fanstage/db/factories';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { sweepP2pSeats } from './streaming.p2p.socket';
+import { endAbandonedShows } from './streaming.service';
 
 /*
  * Peer-to-peer live video: the grant, and the signalling relayed by the server through real
@@ -303,5 +304,41 @@ describe('peer-to-peer signalling', () => {
     await until(() => studioErrors.length >= 2);
     expect(studioErrors[1]).toEqual({ message: 'That person is not in this live show.' });
     expect(atViewer).toEqual([]);
+  });
+});
+
+describe("a show whose creator's page stopped asking for media", () => {
+  const statusOf = async (id: string) => {
+    const [row] = await t.ctx.db.db.select().from(liveSessions).where(eq(liveSessions.id, id));
+    return { status: row!.status, endReason: row!.endReason };
+  };
+
+  it('ends a minute after the last grant ran out; a page that renews keeps its show; one never granted stays', async () => {
+    const { creator: gone, id: goneId } = await liveShow();
+    const { creator: renewing, id: renewingId } = await liveShow();
+    const { id: neverGranted } = await liveShow();
+    const fan = await t.fan();
+    await subscribe(fan, gone);
+    expect((await grantOf(gone, goneId)).statusCode).toBe(200);
+    expect((await grantOf(renewing, renewingId)).statusCode).toBe(200);
+    // A viewer's grant is no sign of the creator.
+    expect((await grantOf(fan, goneId)).statusCode).toBe(200);
+
+    // The lease is 5 minutes; the renewing page asks again before it ends, the other never does.
+    clock.advance(4 * 60_000);
+    expect((await grantOf(renewing, renewingId)).statusCode).toBe(200);
+    clock.advance(60_000 + 30_000);
+    expect((await grantOf(fan, goneId)).statusCode).toBe(200);
+    await endAbandonedShows(t.ctx);
+    expect(await statusOf(goneId)).toEqual({ status: 'live', endReason: null });
+
+    clock.advance(31_000); // the lease ended over a minute ago
+    // (Shows of the tests above, granted and left, end here too.)
+    expect(await endAbandonedShows(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(goneId)).toEqual({ status: 'ended', endReason: 'publisher_gone' });
+    expect(await statusOf(renewingId)).toEqual({ status: 'live', endReason: null });
+    expect(await statusOf(neverGranted)).toEqual({ status: 'live', endReason: null });
+    // The show has ended: no more tokens for anyone.
+    expect((await grantOf(fan, goneId)).statusCode).toBe(409);
   });
 });

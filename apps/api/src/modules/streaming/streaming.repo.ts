@@ -237,7 +237,20 @@ export async function markPublisherDown(
     );
 }
 
-/** Ends every live show whose publisher went away before `goneBefore`; answers the ended rows. */
+/** The creator's page was given media tokens until `until`: the show's publisher lease moves on. */
+export async function renewPublisherLease(db: Executor, options: { id: string; until: Date }) {
+  await db
+    .update(liveSessions)
+    .set({ publisherLeaseUntil: sql`greatest(${liveSessions.publisherLeaseUntil}, ${options.until})` })
+    .where(and(eq(liveSessions.id, options.id), eq(liveSessions.status, 'live')));
+}
+
+/**
+ * Ends every live show whose publisher went away before `goneBefore`: its media went down then
+ * (Janus said so), or its page's media lease ran out then (nobody asked for fresh tokens). A show
+ * whose creator never got tokens (no media on this server) has no lease and is not ended here.
+ * Answers the ended rows.
+ */
 export async function endAbandonedLiveSessions(
   db: Executor,
   options: { goneBefore: Date; now: Date },
@@ -245,7 +258,15 @@ export async function endAbandonedLiveSessions(
   return db
     .update(liveSessions)
     .set({ status: 'ended', endedAt: options.now, endReason: 'publisher_gone', updatedAt: options.now })
-    .where(and(eq(liveSessions.status, 'live'), lte(liveSessions.publisherGoneAt, options.goneBefore)))
+    .where(
+      and(
+        eq(liveSessions.status, 'live'),
+        or(
+          lte(liveSessions.publisherGoneAt, options.goneBefore),
+          lte(liveSessions.publisherLeaseUntil, options.goneBefore),
+        ),
+      ),
+    )
     .returning();
 }
 

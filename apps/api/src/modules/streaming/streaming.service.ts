@@ -35,6 +35,7 @@ import {
   type ModerationRow,
   markPublisherDown,
   markPublisherUp,
+  renewPublisherLease,
   searchLiveSessions,
   updateOwnLiveSession,
 } from './streaming.repo';
@@ -394,13 +395,16 @@ export async function joinLiveSession(
   options: { actor: Actor; id: string; origin: string },
 ): Promise<TLiveMediaGrant> {
   const { show, role } = await assertCanJoinLiveSession(ctx, options);
-  return ctx.media.grant({
+  const grant = await ctx.media.grant({
     room: show._id,
     userId: options.actor.id,
     feed: show.performer._id,
     role,
     origin: options.origin,
   });
+  if (role === 'publish')
+    await renewPublisherLease(ctx.db.db, { id: show._id, until: new Date(grant.expiresAt) });
+  return grant;
 }
 
 /**
@@ -417,5 +421,13 @@ export async function issueShowAgoraToken(
     actor: options.actor,
     id: options.input.streamId,
   });
-  return issueAgoraToken(setup, { channel: show._id, userId: options.actor.id, role, now: ctx.clock.now() });
+  const token = issueAgoraToken(setup, {
+    channel: show._id,
+    userId: options.actor.id,
+    role,
+    now: ctx.clock.now(),
+  });
+  if (role === 'publish')
+    await renewPublisherLease(ctx.db.db, { id: show._id, until: new Date(token.expiresAt) });
+  return token;
 }

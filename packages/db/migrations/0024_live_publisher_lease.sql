@@ -1,0 +1,2 @@
+ALTER TABLE "live_sessions" ADD COLUMN "publisher_lease_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "live_sessions_publisher_lease_idx" ON "live_sessions" USING btree ("publisher_lease_until") WHERE "live_sessions"."status" = 'live' AND "live_sessions"."publisher_lease_until" IS NOT NULL;
