@@ -18,6 +18,8 @@ export default defineConfig({
     ...base.use,
     launchOptions: {
       ...base.use?.launchOptions,
+      // The full browser: its fake camera is what these journeys watch.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         ...(base.use?.launchOptions?.args ?? []),
         '--use-fake-device-for-media-stream',
