@@ -104,8 +104,14 @@ export type TLiveSession = z.infer<typeof ZLiveSession>;
 
 /** `POST /streaming/agora/token`: a fresh Agora RTC token for a show the caller may join now. */
 export const ZAgoraTokenRequest = z
-  .object({ streamId: ZId.describe('The live show whose channel to join.') })
-  .strict();
+  .object({
+    streamId: ZId.describe('The live show whose channel to join.').optional(),
+    callId: ZId.describe('The live call or private show whose channel to join.').optional(),
+  })
+  .strict()
+  .refine((body) => (body.streamId === undefined) !== (body.callId === undefined), {
+    message: 'Give either streamId (a live show) or callId (a call or private show), one of them.',
+  });
 export type TAgoraTokenRequest = z.infer<typeof ZAgoraTokenRequest>;
 
 /**

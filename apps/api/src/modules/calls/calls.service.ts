@@ -3,6 +3,7 @@ import {
   callRingTimeoutMs,
   formatAmount,
   fromCents,
+  type TAgoraToken,
   type TCallCreate,
   type TCallEndReason,
   type TCallListQuery,
@@ -17,6 +18,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { findOrCreateConversation, findOrCreateTopicConversation } from '../messages/messages.repo';
 import { findVisiblePerformer } from '../performers/performers.access';
+import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from '../streaming/media/agora-media';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import { chargeCallMinute } from '../wallet/wallet.calls';
 import { balanceOf, fanWallet } from '../wallet/wallet.ledger';
@@ -473,12 +475,15 @@ export async function heartbeatCallSession(
  * The media grant of a live, paid session for its fan or creator: both publish as themselves and
  * watch the other. Not live is 409; no media on this server is the adapter's 422.
  */
-export async function joinCallSession(
+/**
+ * The media gate of calls and private shows: one of its two people, while it is live and its first
+ * minute is paid (409 otherwise). Counts as a sign of life from that side.
+ */
+async function assertInLiveCall(
   ctx: AppContext,
-  options: { actor: Actor; id: string; kind: CallSessionKind; origin: string },
-): Promise<TCallMediaGrant> {
-  const row = await findMine(ctx, options);
-  const { session } = row;
+  options: { actor: Actor; id: string; kind: CallSessionKind },
+): Promise<{ session: CallSessionWithParties['session']; isFan: boolean }> {
+  const { session } = await findMine(ctx, options);
   if (session.status !== 'live') {
     throw new AppError(
       'CONFLICT',
@@ -494,6 +499,35 @@ export async function joinCallSession(
     side: isFan ? 'fan' : 'creator',
     now: ctx.clock.now(),
   });
+  return { session, isFan };
+}
+
+/**
+ * A fresh Agora token for a call's or private show's channel (its id), to either of its people while
+ * it is live: both publish. 422 while Agora is not set up; 404 for anyone else.
+ */
+export async function issueCallAgoraToken(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<TAgoraToken> {
+  const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
+  if (!setup) throw agoraUnavailable();
+  const found = await findCallSession(ctx.db.db, options.id);
+  const kind = found?.session.kind ?? 'call';
+  const { session } = await assertInLiveCall(ctx, { actor: options.actor, id: options.id, kind });
+  return issueAgoraToken(setup, {
+    channel: session.id,
+    userId: options.actor.id,
+    role: 'publish',
+    now: ctx.clock.now(),
+  });
+}
+
+export async function joinCallSession(
+  ctx: AppContext,
+  options: { actor: Actor; id: string; kind: CallSessionKind; origin: string },
+): Promise<TCallMediaGrant> {
+  const { session, isFan } = await assertInLiveCall(ctx, options);
   const grant = await ctx.media.grant({
     room: session.id,
     userId: options.actor.id,

@@ -169,7 +169,19 @@ describe('Agora tokens (POST /streaming/agora/token)', () => {
 
   it('refuses bad bodies with a sentence (400)', async () => {
     const fan = await t.fan();
-    for (const payload of [{}, { streamId: 'nope' }, { streamId: 5 }, { streamId: null }, { channel: 'x' }]) {
+    const both = {
+      streamId: '00000000-0000-4000-8000-000000000001',
+      callId: '00000000-0000-4000-8000-000000000002',
+    };
+    for (const payload of [
+      {},
+      { streamId: 'nope' },
+      { streamId: 5 },
+      { streamId: null },
+      { channel: 'x' },
+      { callId: 'nope' },
+      both,
+    ]) {
       const res = await tokenFor(fan, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
@@ -221,5 +233,67 @@ describe('Agora without the certificate on the server', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('Agora tokens for calls and private shows (POST /streaming/agora/token with callId)', () => {
+  const fund = (who: Account, amount: number) =>
+    grantWalletCredit(t.ctx, {
+      userId: who.user.id,
+      amountCents: amount * 100,
+      reason: 'test',
+      initiatorId: null,
+    });
+  const api = (who: Account, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.request({ method, url: `/api${url}`, token: who.token, ...(payload ? { payload } : {}) });
+
+  it('gives each of the two people of a live call a token that publishes in its channel, and no one else', async () => {
+    await t.ctx.settings.update({ minimumBalance1on1Calls: 0 });
+    const fan = await t.fan();
+    const creator = await t.creator({ privateCallPrice: 2, profile: { acceptsCalls: true } });
+    const stranger = await t.fan();
+    const otherCreator = await t.creator();
+    await fund(fan, 20);
+    const rung = await api(fan, 'POST', '/streaming/calls', { performerId: creator.user.id });
+    expect(rung.statusCode, rung.body).toBe(200);
+    const id = rung.json().data._id as string;
+    // Ringing: not yet.
+    const early = await tokenFor(fan, { callId: id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/only while it is live/);
+
+    expect((await api(creator, 'POST', `/streaming/calls/${id}/accept`)).statusCode).toBe(200);
+    for (const who of [fan, creator]) {
+      const res = await tokenFor(who, { callId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json().data;
+      expect(answer).toMatchObject({ appId, channel: id, uid: agoraUid(who.user.id), role: 'publish' });
+      const decoded = decodeAgoraToken(answer.token, certificate);
+      expect(decoded.isSignatureValid).toBe(true);
+      expect(decoded.rtc?.channel).toBe(id);
+      expect(decoded.rtc?.uid).toBe(String(agoraUid(who.user.id)));
+      expect(
+        Object.keys(decoded.rtc?.privileges ?? {})
+          .map(Number)
+          .sort(),
+      ).toEqual([
+        agoraPrivileges.join,
+        agoraPrivileges.publishAudio,
+        agoraPrivileges.publishVideo,
+        agoraPrivileges.publishData,
+      ]);
+    }
+    for (const who of [stranger, otherCreator]) {
+      const res = await tokenFor(who, { callId: id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    // A show's id is not a call, and a call's id is not a show.
+    expect((await tokenFor(fan, { callId: '00000000-0000-4000-8000-000000000009' })).statusCode).toBe(404);
+    expect((await tokenFor(fan, { streamId: id })).statusCode).toBe(404);
+
+    // Ended: no more tokens, for either side.
+    expect((await api(fan, 'POST', `/streaming/calls/${id}/end`)).statusCode).toBe(200);
+    expect((await tokenFor(creator, { callId: id })).statusCode).toBe(409);
   });
 });

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { issueCallAgoraToken } from '../calls/calls.service';
 import { requireCreator } from '../performers/performers.access';
 import { isJanusEventsAuthorized, ZJanusEventBatch } from './janus/janus-events';
 import * as streaming from './streaming.service';
@@ -105,7 +106,9 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags, body: ZAgoraTokenRequest, response: { 200: dataOf(ZAgoraToken) } },
     },
     async (req) => ({
-      data: await streaming.issueShowAgoraToken(ctx, { actor: actorOf(req), input: req.body }),
+      data: req.body.callId
+        ? await issueCallAgoraToken(ctx, { actor: actorOf(req), id: req.body.callId })
+        : await streaming.issueShowAgoraToken(ctx, { actor: actorOf(req), id: req.body.streamId ?? '' }),
     }),
   );
 

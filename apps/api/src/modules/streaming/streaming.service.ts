@@ -1,7 +1,6 @@
 import {
   fromCents,
   type TAgoraToken,
-  type TAgoraTokenRequest,
   type TEditLiveRequest,
   type TGoLiveRequest,
   type TLiveMediaGrant,
@@ -413,13 +412,13 @@ export async function joinLiveSession(
  */
 export async function issueShowAgoraToken(
   ctx: AppContext,
-  options: { actor: Actor; input: TAgoraTokenRequest },
+  options: { actor: Actor; id: string },
 ): Promise<TAgoraToken> {
   const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
   if (!setup) throw agoraUnavailable();
   const { show, role } = await assertCanJoinLiveSession(ctx, {
     actor: options.actor,
-    id: options.input.streamId,
+    id: options.id,
   });
   const token = issueAgoraToken(setup, {
     channel: show._id,
