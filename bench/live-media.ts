@@ -201,9 +201,17 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   const browsers: Browser[] = [];
   for (let k = 0; k < Math.ceil(viewers / viewersPerBrowser); k++) browsers.push(await launch());
   const pages: Page[] = [];
+  const unanswered = new Map<Page, Set<string>>();
   for (let k = 0; k < viewers; k++) {
     const context = await signedIn(browsers[Math.floor(k / viewersPerBrowser)]!, audience.tokens[k]!);
-    pages.push(await context.newPage());
+    const page = await context.newPage();
+    // Requests still unanswered when a viewer gives up say where it was stuck.
+    const open = new Set<string>();
+    page.on('request', (r) => open.add(r.url()));
+    page.on('requestfinished', (r) => open.delete(r.url()));
+    page.on('requestfailed', (r) => open.delete(r.url()));
+    unanswered.set(page, open);
+    pages.push(page);
   }
 
   note(
@@ -238,9 +246,10 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
       } catch (error) {
         if (!whyNot) {
           const shown = await page
-            .evaluate(() => (globalThis as unknown as PageGlobals).document.querySelector('main')?.innerText)
+            .evaluate(() => (globalThis as unknown as PageGlobals).document.body?.innerText)
             .catch(() => null);
-          whyNot = `${String(error).split('\n')[0]}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 300)}`;
+          const video = await videoState(page).catch(() => null);
+          whyNot = `${String(error).split('\n')[0]}; its video: ${JSON.stringify(video)}; unanswered: ${[...(unanswered.get(page) ?? [])].map((u) => new URL(u).pathname).join(', ') || 'none'}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 300)}`;
         }
         return null;
       }
