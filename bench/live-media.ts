@@ -102,6 +102,7 @@ type PageGlobals = {
   document: {
     querySelector(s: 'video'): { videoWidth: number; currentTime: number } | null;
     querySelector(s: 'main'): { innerText: string } | null;
+    body: { innerText: string } | null;
   };
   performance: {
     now(): number;
