@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sessionCookie } from '@fanstage/contract';
 import { migrateDatabase, openDatabase } from '@fanstage/db';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import ts from 'typescript';
 import { formatMs, liveResultMarker, seedLiveAudience } from './live';
 import { baseEnv, Cleanup, findFreePort, startChild, waitUntilReady } from './processes';
 import { seedBenchData } from './seed-data';
@@ -39,6 +40,8 @@ if (process.env.FANSTAGE_BENCH_NETNS !== '1') {
   process.exit(2);
 }
 const viewers = Number(process.env.BENCH_LIVE_VIEWERS ?? 20);
+/** Fans who open the show's whole page (the React app) at once, after the viewers above joined. */
+const fullPages = Number(process.env.BENCH_LIVE_PAGES ?? 3);
 const holdSeconds = Number(process.env.BENCH_LIVE_HOLD ?? 10);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -116,6 +119,47 @@ const videoState = (page: Page) =>
     return v ? { width: v.videoWidth, time: v.currentTime } : null;
   });
 
+/**
+ * The web app's Janus client (apps/web/app/features/live/janus-client.ts, no imports) as a classic
+ * script for a bare page: its types stripped by TypeScript, its class put on `globalThis`.
+ */
+function janusClientScript(): string {
+  const source = readFileSync(join(repoRoot, 'apps/web/app/features/live/janus-client.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  });
+  return `${outputText.replace(/^export /gm, '')}\nglobalThis.JanusSession = JanusSession;`;
+}
+
+/**
+ * What one viewer's page runs: asks our API for its grant (with its own session cookie), watches the
+ * feed with the app's Janus client and waits for a frame. Answers both times in the page's clock.
+ * A string: the bench compiles without the DOM library.
+ */
+const subscribeScript = (showId: string, timeoutMs: number) => `(async () => {
+  const started = performance.now();
+  const res = await fetch('/api/streaming/join/${encodeURIComponent(showId)}');
+  if (!res.ok) throw new Error('grant ' + res.status + ': ' + (await res.text()).slice(0, 200));
+  const grantMs = performance.now() - started;
+  const grant = (await res.json()).data;
+  const session = new globalThis.JanusSession(grant);
+  const video = document.createElement('video');
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  document.body.append(video);
+  video.srcObject = await session.watch();
+  await new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error('no frame in ${timeoutMs} ms')), ${timeoutMs});
+    const look = () => {
+      if (video.videoWidth > 0 && video.currentTime > 0) { clearTimeout(deadline); resolve(); }
+      else setTimeout(look, 20);
+    };
+    look();
+  });
+  return { grantMs, frameMs: performance.now() - started };
+})()`;
+
 async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fanstage-bench-live-'));
   cleanup.add('temp dir', () => rm(dataDir, { recursive: true, force: true }));
@@ -124,8 +168,18 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   let audience: Awaited<ReturnType<typeof seedLiveAudience>>;
   try {
     await migrateDatabase(db);
-    await seedBenchData(db, { fans: viewers + 1, creators: 2, posts: 20, follows: viewers + 1 });
-    audience = await seedLiveAudience(db, { creator: 1, firstFan: 1, count: viewers, balanceCents: 0 });
+    await seedBenchData(db, {
+      fans: viewers + fullPages + 1,
+      creators: 2,
+      posts: 20,
+      follows: viewers + fullPages + 1,
+    });
+    audience = await seedLiveAudience(db, {
+      creator: 1,
+      firstFan: 1,
+      count: viewers + fullPages,
+      balanceCents: 0,
+    });
   } finally {
     await db.close();
   }
@@ -144,7 +198,7 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
       LIVE_MEDIA: 'janus',
       LIVE_ICE_ENFORCE_LIST: innerAddress,
     },
@@ -193,101 +247,122 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   const janusPid = findJanus(server.process.pid ?? -1);
   if (!janusPid) throw new Error('no janus child of the server after going live');
 
+  // Viewers' browsers, made as needed: viewersPerBrowser contexts each.
+  const browsers: Browser[] = [];
+  const browserFor = async (k: number) => {
+    const index = Math.floor(k / viewersPerBrowser);
+    while (browsers.length <= index) browsers.push(await launch());
+    return browsers[index]!;
+  };
+
   // Janus with the publisher alone, as the baseline of its CPU.
   const alone = cpuMeter(janusPid);
   await sleep(3000);
   const aloneCpu = alone();
 
-  // Every viewer signed in with its page ready before the clock starts: the figure is the media's.
-  const browsers: Browser[] = [];
-  for (let k = 0; k < Math.ceil(viewers / viewersPerBrowser); k++) browsers.push(await launch());
-  const pages: Page[] = [];
-  const unanswered = new Map<Page, Set<string>>();
+  // 1. The media path, BENCH_LIVE_VIEWERS viewers at once: each its own fan, browser context and
+  // renderer, asking our API for its grant and subscribing to Janus with the web app's own client
+  // (janus-client.ts), on a bare page of the site. Twenty full copies of the React app on two cores
+  // measure the machine's JavaScript, not the media (they did: pages still loading after a minute).
+  const watchers: Page[] = [];
   for (let k = 0; k < viewers; k++) {
-    const context = await signedIn(browsers[Math.floor(k / viewersPerBrowser)]!, audience.tokens[k]!);
-    const page = await context.newPage();
-    // Requests still unanswered when a viewer gives up say where it was stuck.
-    const open = new Set<string>();
-    page.on('request', (r) => open.add(r.url()));
-    page.on('requestfinished', (r) => open.delete(r.url()));
-    page.on('requestfailed', (r) => open.delete(r.url()));
-    unanswered.set(page, open);
-    pages.push(page);
+    const browser = await browserFor(k);
+    const page = await (await signedIn(browser, audience.tokens[k]!)).newPage();
+    await page.goto(`${base}/api/ready`);
+    await page.addScriptTag({ content: janusClientScript() });
+    watchers.push(page);
   }
-
-  note(
-    `live media: creator on air ${formatMs(onAirMs)} after Go live; ${viewers} viewers opening the show at once`,
-  );
+  note(`live media: creator on air ${formatMs(onAirMs)} after Go live; ${viewers} viewers joining at once`);
   const watching = cpuMeter(janusPid);
   const watchStarted = performance.now();
   let whyNot: string | null = null;
   const firsts = await Promise.all(
-    pages.map(async (page) => {
-      const opened = performance.now();
+    watchers.map(async (page) => {
       try {
-        // One budget for the whole way, the page load included (a crowded machine loads it slowly).
-        await page.goto(`${base}/live/${showId}`, { waitUntil: 'commit', timeout: firstFrameTimeoutMs });
-        // Also in the page's clock: from the grant request (GET /api/streaming/join/{id}) to the frame.
-        const seen = await page.waitForFunction(
-          () => {
-            const page = globalThis as unknown as PageGlobals;
-            const v = page.document.querySelector('video');
-            if (!v || v.videoWidth === 0 || v.currentTime === 0) return null;
-            const grant = page.performance
-              .getEntriesByType('resource')
-              .find((e) => e.name.includes('/api/streaming/join/'));
-            return { grantMs: grant ? page.performance.now() - grant.startTime : null };
-          },
-          null,
-          { polling: 50, timeout: Math.max(1, firstFrameTimeoutMs - (performance.now() - opened)) },
-        );
-        const ms = performance.now() - opened;
-        const { grantMs } = (await seen.jsonValue()) as { grantMs: number | null };
-        return { ms, grantMs, state: await videoState(page) };
+        const r = (await page.evaluate(subscribeScript(showId, firstFrameTimeoutMs))) as {
+          grantMs: number;
+          frameMs: number;
+        };
+        return { ...r, state: await videoState(page) };
       } catch (error) {
-        if (!whyNot) {
-          const shown = await page
-            .evaluate(() => (globalThis as unknown as PageGlobals).document.body?.innerText)
-            .catch(() => null);
-          const video = await videoState(page).catch(() => null);
-          whyNot = `${String(error).split('\n')[0]}; its video: ${JSON.stringify(video)}; unanswered: ${[...(unanswered.get(page) ?? [])].map((u) => new URL(u).pathname).join(', ') || 'none'}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 300)}`;
-        }
+        whyNot ??= String(error).split('\n')[0] ?? 'unknown';
         return null;
       }
     }),
   );
   // Everyone keeps watching for the hold, so Janus's figure is of steady forwarding too.
-  const heldFrom = performance.now();
-  await sleep(Math.max(3000, holdSeconds * 1000 - (heldFrom - watchStarted)));
+  await sleep(Math.max(3000, holdSeconds * 1000 - (performance.now() - watchStarted)));
   const watchingCpu = watching();
   const watchSeconds = (performance.now() - watchStarted) / 1000;
-  const laters = await Promise.all(pages.map((page) => videoState(page).catch(() => null)));
+  const laters = await Promise.all(watchers.map((page) => videoState(page).catch(() => null)));
   const playing = firsts.filter((f, k) => f?.state && (laters[k]?.time ?? 0) > f.state.time).length;
-  const times = firsts.flatMap((f) => (f ? [f.ms] : [])).sort((a, b) => a - b);
-  const fromGrant = firsts.flatMap((f) => (f?.grantMs != null ? [f.grantMs] : [])).sort((a, b) => a - b);
-
+  const frames = firsts.flatMap((f) => (f ? [f.frameMs] : [])).sort((a, b) => a - b);
+  const grants = firsts.flatMap((f) => (f ? [f.grantMs] : [])).sort((a, b) => a - b);
   console.log(
-    `live time to first frame (${viewers} viewers opening at once, page open → videoWidth > 0 and currentTime > 0): ` +
-      `p50 ${formatMs(percentile(times, 50))}, p99 ${formatMs(percentile(times, 99))}, ` +
-      `fastest ${formatMs(times[0] ?? 0)}; ${times.length} of ${viewers} got video, ${playing} still playing after ${Math.round(watchSeconds)} s`,
+    `live time to first frame (${viewers} viewers joining at once, grant request → videoWidth > 0 and currentTime > 0): ` +
+      `p50 ${formatMs(percentile(frames, 50))}, p99 ${formatMs(percentile(frames, 99))}, fastest ${formatMs(frames[0] ?? 0)}; ` +
+      `${frames.length} of ${viewers} got video, ${playing} still playing after ${Math.round(watchSeconds)} s`,
   );
   console.log(
-    `live grant to first frame (page's clock, from GET /api/streaming/join/{id}): p50 ${formatMs(percentile(fromGrant, 50))}, ` +
-      `p99 ${formatMs(percentile(fromGrant, 99))}`,
+    `live grant (GET /api/streaming/join/{id}, ${viewers} at once): p50 ${formatMs(percentile(grants, 50))}, p99 ${formatMs(percentile(grants, 99))}`,
   );
   if (whyNot) console.log(`  a viewer without video: ${whyNot}`);
   console.log(
     `janus CPU: ${aloneCpu.toFixed(1)} % of one core with the publisher alone, ${watchingCpu.toFixed(1)} % ` +
       `with ${viewers} viewers (over ${watchSeconds.toFixed(1)} s)`,
   );
+
+  // 2. The whole page, as a fan opens it: BENCH_LIVE_PAGES more fans open the show's page at once
+  // (app loaded, signed in, grant, Janus, first frame) while the viewers above keep watching.
+  const pageTimes: number[] = [];
+  let pageWhyNot: string | null = null;
+  if (fullPages > 0) {
+    const pages: Page[] = [];
+    for (let k = 0; k < fullPages; k++) {
+      const browser = await browserFor(viewers + k);
+      pages.push(await (await signedIn(browser, audience.tokens[viewers + k]!)).newPage());
+    }
+    await Promise.all(
+      pages.map(async (page) => {
+        const opened = performance.now();
+        try {
+          await page.goto(`${base}/live/${showId}`, { waitUntil: 'commit', timeout: firstFrameTimeoutMs });
+          await page.waitForFunction(
+            () => {
+              const v = (globalThis as unknown as PageGlobals).document.querySelector('video');
+              return !!v && v.videoWidth > 0 && v.currentTime > 0;
+            },
+            null,
+            { polling: 50, timeout: Math.max(1, firstFrameTimeoutMs - (performance.now() - opened)) },
+          );
+          pageTimes.push(performance.now() - opened);
+        } catch (error) {
+          const shown = await page
+            .evaluate(() => (globalThis as unknown as PageGlobals).document.body?.innerText)
+            .catch(() => null);
+          pageWhyNot ??= `${String(error).split('\n')[0]}; the page showed: ${(shown ?? '(nothing)').replace(/\s+/g, ' ').slice(0, 200)}`;
+        }
+      }),
+    );
+    pageTimes.sort((a, b) => a - b);
+    console.log(
+      `live page open → first frame (${fullPages} fans opening the show's page at once, cold cache, ${viewers} watching): ` +
+        `p50 ${formatMs(percentile(pageTimes, 50))}, slowest ${formatMs(pageTimes.at(-1) ?? 0)}; ${pageTimes.length} of ${fullPages} got video`,
+    );
+    if (pageWhyNot) console.log(`  a page without video: ${pageWhyNot}`);
+  }
+
   // A figure, not a test: viewers left without video show in the count; only none at all (the media
   // path broken) fails the run.
   const ok = playing > 0;
   return {
     ok,
     summary:
-      `live media: ${times.length}/${viewers} viewers, first frame p50 ${formatMs(percentile(times, 50))} ` +
-      `p99 ${formatMs(percentile(times, 99))}, janus ${watchingCpu.toFixed(0)} % of a core`,
+      `live media: ${frames.length}/${viewers} viewers, first frame p50 ${formatMs(percentile(frames, 50))} ` +
+      `p99 ${formatMs(percentile(frames, 99))}, janus ${watchingCpu.toFixed(0)} % of a core` +
+      (fullPages > 0
+        ? `; page open → frame p50 ${formatMs(percentile(pageTimes, 50))} (${pageTimes.length}/${fullPages})`
+        : ''),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -94,6 +95,13 @@ export function startChild(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // BENCH_CHILD_LOG=<file> keeps every line of every child, for looking into a stalled run.
+  const logFile = process.env.BENCH_CHILD_LOG;
+  if (logFile) {
+    const copy = (chunk: Buffer) => appendFileSync(logFile, chunk);
+    child.stdout?.on('data', copy);
+    child.stderr?.on('data', copy);
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     name,
