@@ -26,6 +26,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerCallJobs } from './modules/calls/calls.jobs';
+import { registerCallP2pSignalling } from './modules/calls/calls.p2p.socket';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerRealtimeHandlers(ctx, app);
   registerStreamingSocket(ctx);
   registerP2pSignalling(ctx, app);
+  registerCallP2pSignalling(ctx);
 
   await app.register(
     async (api) => {

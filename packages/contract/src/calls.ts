@@ -136,7 +136,15 @@ export const ZCallSession = z.object({
 export type TCallSession = z.infer<typeof ZCallSession>;
 
 /** A two-party room: each side publishes as `feed` (their own id) and watches `peer`. */
-export const ZCallMediaGrant = z.intersection(ZLiveMediaGrant, z.object({ peer: ZId }));
+export const ZCallMediaGrant = z.intersection(
+  ZLiveMediaGrant,
+  z.object({
+    /** The other person's user id: their Janus feed, their side of the peer-to-peer connection. */
+    peer: ZId,
+    /** Agora only: the other person's uid in the call's channel, whose video the page shows. */
+    peerUid: z.number().int().optional(),
+  }),
+);
 export type TCallMediaGrant = z.infer<typeof ZCallMediaGrant>;
 
 /** Socket events of calls and private shows (server → client). */

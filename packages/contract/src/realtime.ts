@@ -24,6 +24,16 @@ export const clientEvents = {
   liveSignal: 'live/signal',
   /** Peer-to-peer live video: leave a show's mesh. */
   liveLeave: 'live/leave',
+  /**
+   * Peer-to-peer video of a live, paid call or private show: enter its pair (`{ sessionId }` = the
+   * call's id, answered by an ack). The server answers with the same `live/peer`, `live/signal`,
+   * `live/close` and `live/error` events as for shows.
+   */
+  callMediaJoin: 'call/media-join',
+  /** Peer-to-peer call video: an offer, answer or ICE candidate for the other person of the call. */
+  callMediaSignal: 'call/media-signal',
+  /** Peer-to-peer call video: leave the call's pair (the page closed its video). */
+  callMediaLeave: 'call/media-leave',
 } as const;
 
 /** Server → client. */
@@ -130,7 +140,15 @@ export type TLiveJoinResult =
   | { ok: true; role: 'publish' | 'watch'; peers: string[] }
   | { ok: false; message: string };
 
-/** Client → server: one signal for the peer `to` (the creator, or one of their viewers). */
+/**
+ * The ack of `call/media-join`. The creator's page makes the offer (`role: 'offer'`) to the fan when
+ * the fan's page is there (`peers`), or when told later by `live/peer`; the fan's page answers.
+ */
+export type TCallMediaJoinResult =
+  | { ok: true; role: 'offer' | 'answer'; peers: string[] }
+  | { ok: false; message: string };
+
+/** Client → server: one signal for the peer `to` (the creator, or one of their viewers; in a call, the other person). */
 export const ZLiveSignalPayload = z
   .object({
     sessionId: ZId,
@@ -198,4 +216,7 @@ export interface ClientToServerEvents {
   'live/join': (payload: TLiveJoinPayload, ack?: (result: TLiveJoinResult) => void) => void;
   'live/signal': (payload: TLiveSignalPayload) => void;
   'live/leave': (payload: TLiveJoinPayload) => void;
+  'call/media-join': (payload: TLiveJoinPayload, ack?: (result: TCallMediaJoinResult) => void) => void;
+  'call/media-signal': (payload: TLiveSignalPayload) => void;
+  'call/media-leave': (payload: TLiveJoinPayload) => void;
 }

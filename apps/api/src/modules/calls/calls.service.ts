@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { findOrCreateConversation, findOrCreateTopicConversation } from '../messages/messages.repo';
 import { findVisiblePerformer } from '../performers/performers.access';
-import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from '../streaming/media/agora-media';
+import { agoraSetupOf, agoraUid, agoraUnavailable, issueAgoraToken } from '../streaming/media/agora-media';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import { chargeCallMinute } from '../wallet/wallet.calls';
 import { balanceOf, fanWallet } from '../wallet/wallet.ledger';
@@ -471,10 +471,23 @@ export async function heartbeatCallSession(
   return presentCallSession(row);
 }
 
-/**
- * The media grant of a live, paid session for its fan or creator: both publish as themselves and
- * watch the other. Not live is 409; no media on this server is the adapter's 422.
- */
+/** One of the session's two people, while it is live and its first minute is paid (409 otherwise). */
+function assertLiveAndPaid(
+  session: CallSessionWithParties['session'],
+  kind: CallSessionKind,
+): CallSessionWithParties['session'] {
+  if (session.status !== 'live') {
+    throw new AppError(
+      'CONFLICT',
+      `This ${nameOf[kind]} is ${statusWords[session.status]}; you can join only while it is live.`,
+    );
+  }
+  if (session.billedMinutes < 1) {
+    throw new AppError('CONFLICT', `This ${nameOf[kind]} is not paid yet; try again in a moment.`);
+  }
+  return session;
+}
+
 /**
  * The media gate of calls and private shows: one of its two people, while it is live and its first
  * minute is paid (409 otherwise). Counts as a sign of life from that side.
@@ -483,16 +496,7 @@ async function assertInLiveCall(
   ctx: AppContext,
   options: { actor: Actor; id: string; kind: CallSessionKind },
 ): Promise<{ session: CallSessionWithParties['session']; isFan: boolean }> {
-  const { session } = await findMine(ctx, options);
-  if (session.status !== 'live') {
-    throw new AppError(
-      'CONFLICT',
-      `This ${nameOf[options.kind]} is ${statusWords[session.status]}; you can join only while it is live.`,
-    );
-  }
-  if (session.billedMinutes < 1) {
-    throw new AppError('CONFLICT', `This ${nameOf[options.kind]} is not paid yet; try again in a moment.`);
-  }
+  const session = assertLiveAndPaid((await findMine(ctx, options)).session, options.kind);
   const isFan = session.fanId === options.actor.id;
   await touchCallSession(ctx.db.db, {
     id: session.id,
@@ -523,6 +527,29 @@ export async function issueCallAgoraToken(
   });
 }
 
+/**
+ * The gate of peer-to-peer call signalling, asked on every relayed message: the actor is one of the
+ * call's (or private show's) two people and it is live and paid; 404 for anyone else, 409 once it
+ * ended. Reads only: ICE candidates come in bursts, and the heartbeat already says who is there.
+ */
+export async function assertCanSignalCall(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<{ creatorId: string; peerId: string }> {
+  const found = await findCallSession(ctx.db.db, options.id);
+  const { actor } = options;
+  if (!found || (found.session.fanId !== actor.id && found.session.performerId !== actor.id)) {
+    throw missing(found?.session.kind ?? 'call');
+  }
+  const session = assertLiveAndPaid(found.session, found.session.kind);
+  const isFan = session.fanId === actor.id;
+  return { creatorId: session.performerId, peerId: isFan ? session.performerId : session.fanId };
+}
+
+/**
+ * The media grant of a live, paid session for its fan or creator: both publish as themselves and
+ * watch the other. Not live is 409; no media on this server is the adapter's 422.
+ */
 export async function joinCallSession(
   ctx: AppContext,
   options: { actor: Actor; id: string; kind: CallSessionKind; origin: string },
@@ -536,7 +563,9 @@ export async function joinCallSession(
     publishers: 2,
     origin: options.origin,
   });
-  return { ...grant, peer: isFan ? session.performerId : session.fanId };
+  const peer = isFan ? session.performerId : session.fanId;
+  // Agora names people by uid: the page shows the one stream of the other person's uid.
+  return { ...grant, peer, ...(grant.provider === 'agora' ? { peerUid: agoraUid(peer) } : {}) };
 }
 
 /** The fan's private show requests (`/search`) or the creator's (`/request`). */

@@ -283,6 +283,15 @@ describe('Agora tokens for calls and private shows (POST /streaming/agora/token 
         agoraPrivileges.publishData,
       ]);
     }
+    // The join grant names Agora, and the other person's uid: the one video the call screen shows.
+    for (const [who, other] of [
+      [fan, creator],
+      [creator, fan],
+    ] as const) {
+      const grant = (await api(who, 'GET', `/streaming/calls/${id}/join`)).json().data;
+      expect(grant).toMatchObject({ provider: 'agora', channel: id, peer: other.user.id });
+      expect(grant.peerUid).toBe(agoraUid(other.user.id));
+    }
     for (const who of [stranger, otherCreator]) {
       const res = await tokenFor(who, { callId: id });
       expect(res.statusCode).toBe(404);

@@ -109,7 +109,8 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
         if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', badSignal);
         const { sessionId: room, to, description, candidate } = parsed.data;
         const actor = actorOrRefuse();
-        const from = p2p.memberAt(room, socket.id);
+        // A call's pair signals through call/media-signal, under the call's gate (calls.p2p.socket.ts).
+        const from = p2p.kindOf(room) === 'show' ? p2p.memberAt(room, socket.id) : null;
         const target = from ? p2p.counterpart(room, from, to) : null;
         if (!from || !target || from.userId !== actor.id) {
           throw new AppError('NOT_FOUND', 'That person is not in this live show.');
@@ -137,7 +138,7 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
         const parsed = ZLiveJoinPayload.safeParse(payload);
         if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
         const member = p2p.memberAt(parsed.data.sessionId, socket.id);
-        if (member) {
+        if (member && p2p.kindOf(parsed.data.sessionId) === 'show') {
           p2p.remove({
             room: parsed.data.sessionId,
             userId: member.userId,
@@ -153,7 +154,8 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
 
     socket.on('disconnect', () => {
       if (!p2p) return;
-      for (const { room, userId } of p2p.roomsOf(socket.id)) {
+      for (const { room, userId, kind } of p2p.roomsOf(socket.id)) {
+        if (kind !== 'show') continue;
         const isCreator = userId === p2p.publisherOf(room);
         p2p.remove({
           room,

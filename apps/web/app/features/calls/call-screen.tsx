@@ -141,7 +141,7 @@ export function CallScreen({ kind, id }: { kind: TCallSession['kind']; id: strin
         )}
         {isLive && grant.isError && <Alert color="gray">{errorMessage(grant.error)}</Alert>}
         {isLive && grant.data && (
-          <CallVideo grant={grant.data} otherName={other.name} display={user?.name ?? ''} />
+          <CallVideo grant={grant.data} callId={id} otherName={other.name} display={user?.name ?? ''} />
         )}
         {reason && call.status === 'finished' && (
           <Alert color={call.endReason === 'insufficient_balance' ? 'orange' : 'blue'} role="alert">

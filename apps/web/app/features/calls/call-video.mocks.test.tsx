@@ -80,7 +80,7 @@ const bodyText = () => document.body.textContent ?? '';
 describe('the video of a call', () => {
   it('publishes this side as its own feed and watches the peer feed in the same room', async () => {
     stubCamera(async () => camera);
-    renderScreen(<CallVideo grant={janusGrant} otherName="Luna" display="Ava" />);
+    renderScreen(<CallVideo grant={janusGrant} callId="room-1" otherName="Luna" display="Ava" />);
     await vi.waitFor(() => expect(made[0]?.published).toEqual([camera]));
     expect(made).toHaveLength(2);
     expect(made[0]?.grant).toMatchObject({ provider: 'janus', room: 'room-1', feed: me });
@@ -97,7 +97,7 @@ describe('the video of a call', () => {
     stubCamera(async () => {
       throw new DOMException('denied', 'NotAllowedError');
     });
-    renderScreen(<CallVideo grant={janusGrant} otherName="Luna" display="Ava" />);
+    renderScreen(<CallVideo grant={janusGrant} callId="room-1" otherName="Luna" display="Ava" />);
     await vi.waitFor(() => expect(bodyText()).toContain('did not allow this page to use the camera'));
     expect(made[0]?.published).toEqual([]);
     expect(made[1]?.watched).toBe(1);
@@ -106,29 +106,11 @@ describe('the video of a call', () => {
   it('looks for the peer feed again until the other side has published', async () => {
     stubCamera(async () => camera);
     failingWatches = 1;
-    renderScreen(<CallVideo grant={janusGrant} otherName="Luna" display="Ava" />);
+    renderScreen(<CallVideo grant={janusGrant} callId="room-1" otherName="Luna" display="Ava" />);
     await vi.waitFor(() => expect(bodyText()).toContain("Waiting for Luna's video"));
     await vi.waitFor(() => expect(made.filter((m) => m.watched > 0)).toHaveLength(2), { timeout: 6000 });
     await vi.waitFor(() => expect(bodyText()).not.toContain("Waiting for Luna's video"));
     expect(made.filter((m) => m.published.length > 0)).toHaveLength(1);
     expect(made.filter((m) => m.closed)).toHaveLength(1);
-  });
-
-  it('says two-way video needs Janus when the server answers another provider, and starts nothing', async () => {
-    stubCamera(async () => camera);
-    const p2p: TCallMediaGrant = {
-      provider: 'p2p',
-      room: 'room-1',
-      feed: me,
-      role: 'publish',
-      iceServers: [],
-      maxViewers: 3,
-      expiresAt: '2026-07-01T18:00:00.000Z',
-      peer: them,
-    };
-    renderScreen(<CallVideo grant={p2p} otherName="Luna" display="Ava" />);
-    expect(bodyText()).toContain('Two-way video works through');
-    expect(made).toHaveLength(0);
-    expect(navigator.mediaDevices.getUserMedia).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import {
   callHeartbeatEveryMs,
+  type TAgoraToken,
   type TCallEndedEvent,
   type TCallMediaGrant,
   type TCallSession,
@@ -16,6 +17,7 @@ export const callKeys = {
   creatorShows: ['calls', 'shows', 'creator'] as const,
   one: (id: string) => ['calls', 'one', id] as const,
   grant: (id: string) => ['calls', 'grant', id] as const,
+  agoraToken: (id: string) => ['calls', 'agora-token', id] as const,
 };
 
 type Kind = TCallSession['kind'];
@@ -68,6 +70,30 @@ export function useCallGrant(kind: Kind, id: string, enabled: boolean) {
     retry: false,
     staleTime: 60_000,
     refetchInterval: 60_000,
+  });
+}
+
+/** How long before an Agora token ends the page asks for a fresh one (as a show's page does). */
+const renewAheadMs = 30_000;
+
+/**
+ * The Agora token of a call's channel while the call screen shows Agora video; asked for again
+ * before it ends. A refusal (the call ended, Agora switched off) is shown, not retried.
+ */
+export function useCallAgoraToken(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: callKeys.agoraToken(id),
+    queryFn: async () =>
+      (await api.post<{ data: TAgoraToken }>('/streaming/agora/token', { callId: id })).data,
+    enabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => {
+      const token = query.state.data;
+      if (!token) return false;
+      return Math.max(10_000, new Date(token.expiresAt).getTime() - Date.now() - renewAheadMs);
+    },
   });
 }
 

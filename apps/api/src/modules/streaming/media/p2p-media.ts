@@ -17,7 +17,11 @@ export interface MeshMember {
   actor: Actor;
 }
 
+/** A public show (the creator sends to each viewer) or a call (two people send to each other). */
+export type MeshKind = 'show' | 'call';
+
 interface Mesh {
+  kind: MeshKind;
   publisherId: string;
   publisher: MeshMember | null;
   viewers: Map<string, MeshMember>;
@@ -27,8 +31,10 @@ type Send = <K extends ServerEventName>(socketId: string, event: K, payload: Ser
 
 /**
  * Peer-to-peer live video: no media server, the creator's page holds one RTCPeerConnection per
- * viewer and the signalling goes through our socket (streaming.socket.ts). This keeps who is in each
- * show's mesh, on this node (peer to peer is the laptop mode, one node), and caps the viewers.
+ * viewer and the signalling goes through our socket (streaming.p2p.socket.ts). This keeps who is in
+ * each show's mesh, on this node (peer to peer is the laptop mode, one node), and caps the viewers.
+ * A call or private show is a mesh of kind `call`: its fan is the one "viewer", both pages send, and
+ * its signalling passes the call's gate instead (calls/calls.p2p.socket.ts).
  */
 export class P2pMedia implements LiveMedia {
   private readonly meshes = new Map<string, Mesh>();
@@ -49,10 +55,10 @@ export class P2pMedia implements LiveMedia {
     return this.options.maxViewers;
   }
 
-  private meshOf(room: string, publisherId: string): Mesh {
+  private meshOf(room: string, publisherId: string, kind: MeshKind = 'show'): Mesh {
     let mesh = this.meshes.get(room);
     if (!mesh) {
-      mesh = { publisherId, publisher: null, viewers: new Map() };
+      mesh = { kind, publisherId, publisher: null, viewers: new Map() };
       this.meshes.set(room, mesh);
     }
     return mesh;
@@ -62,24 +68,28 @@ export class P2pMedia implements LiveMedia {
     if (!mesh.viewers.has(userId) && mesh.viewers.size >= this.options.maxViewers) throw showFull();
   }
 
-  async openRoom(options: { room: string; publisherId: string }) {
-    this.meshOf(options.room, options.publisherId);
+  /** A room with two publishers is a call: its creator makes the offer, its fan answers. */
+  async openRoom(options: { room: string; publisherId: string; publishers?: number }) {
+    this.meshOf(options.room, options.publisherId, (options.publishers ?? 1) > 1 ? 'call' : 'show');
   }
 
   async closeRoom(room: string) {
     const mesh = this.meshes.get(room);
     if (!mesh) return;
     this.meshes.delete(room);
-    const reason = 'The live show has ended.';
+    const reason = mesh.kind === 'call' ? 'The call has ended.' : 'The live show has ended.';
     for (const member of [mesh.publisher, ...mesh.viewers.values()]) {
       if (member) this.options.send(member.socketId, 'live/close', { sessionId: room, peerId: null, reason });
     }
   }
 
   async grant(options: Parameters<LiveMedia['grant']>[0]): Promise<TP2pMediaGrant> {
-    // A show that outlived a restart of this node gets its mesh back here.
-    const mesh = this.meshOf(options.room, options.feed);
-    if (options.role === 'watch') this.assertSeat(mesh, options.userId);
+    // A show that outlived a restart of this node gets its mesh back here. A call's grant names the
+    // asker as its feed, not the creator: its pair is made again when the first page enters.
+    if ((options.publishers ?? 1) === 1) {
+      const mesh = this.meshOf(options.room, options.feed);
+      if (options.role === 'watch') this.assertSeat(mesh, options.userId);
+    }
     const expiresAt = new Date(this.options.now().getTime() + leaseMs);
     return {
       provider: 'p2p',
@@ -96,9 +106,10 @@ export class P2pMedia implements LiveMedia {
    * A page enters the show's mesh (after the access gate said yes). The creator gets the viewers to
    * offer to; a viewer takes a seat (refused when full) and the creator's page is told to offer.
    */
-  enter(options: { room: string; publisherId: string; member: MeshMember }): string[] {
-    const mesh = this.meshOf(options.room, options.publisherId);
+  enter(options: { room: string; publisherId: string; member: MeshMember; kind?: MeshKind }): string[] {
+    const mesh = this.meshOf(options.room, options.publisherId, options.kind);
     const { member } = options;
+    const isCall = mesh.kind === 'call';
     if (member.userId === mesh.publisherId) {
       const previous = mesh.publisher;
       mesh.publisher = member;
@@ -107,18 +118,24 @@ export class P2pMedia implements LiveMedia {
         this.options.send(previous.socketId, 'live/close', {
           sessionId: options.room,
           peerId: null,
-          reason: 'Your camera is live from another tab now.',
+          reason: isCall
+            ? 'This call is open in another tab now.'
+            : 'Your camera is live from another tab now.',
         });
       }
       return [...mesh.viewers.keys()];
     }
-    this.assertSeat(mesh, member.userId);
+    // Only a call's fan passes its gate: a call has no seats to count.
+    if (!isCall) this.assertSeat(mesh, member.userId);
     const previous = mesh.viewers.get(member.userId);
     if (previous && previous.socketId !== member.socketId) {
       this.options.send(previous.socketId, 'live/close', {
         sessionId: options.room,
-        peerId: mesh.publisherId,
-        reason: 'You are watching this show in another tab.',
+        // A call's page waits for a creator who leaves, so the tab pushed out is told "everything".
+        peerId: isCall ? null : mesh.publisherId,
+        reason: isCall
+          ? 'This call is open in another tab now.'
+          : 'You are watching this show in another tab.',
       });
     }
     mesh.viewers.set(member.userId, member);
@@ -152,9 +169,14 @@ export class P2pMedia implements LiveMedia {
     return this.meshes.get(room)?.publisherId ?? null;
   }
 
+  kindOf(room: string): MeshKind | null {
+    return this.meshes.get(room)?.kind ?? null;
+  }
+
   /**
    * Takes one viewer out of the mesh and tells both pages to close their connection; the creator
-   * leaving closes every viewer's connection. A member that is not there is fine.
+   * leaving closes every viewer's connection. In a call the fan stays: their page waits for the
+   * creator's to come back (a reload) and be offered to again. A member that is not there is fine.
    */
   remove(options: { room: string; userId: string; socketId?: string; reason: string }) {
     const mesh = this.meshes.get(options.room);
@@ -171,7 +193,7 @@ export class P2pMedia implements LiveMedia {
           reason,
         });
       }
-      mesh.viewers.clear();
+      if (mesh.kind === 'show') mesh.viewers.clear();
       return;
     }
     const viewer = mesh.viewers.get(options.userId);
@@ -188,20 +210,20 @@ export class P2pMedia implements LiveMedia {
   }
 
   /** Every mesh a socket is in (its disconnect leaves them all). */
-  roomsOf(socketId: string): { room: string; userId: string }[] {
-    const found: { room: string; userId: string }[] = [];
-    for (const room of this.meshes.keys()) {
+  roomsOf(socketId: string): { room: string; userId: string; kind: MeshKind }[] {
+    const found: { room: string; userId: string; kind: MeshKind }[] = [];
+    for (const [room, mesh] of this.meshes) {
       const member = this.memberAt(room, socketId);
-      if (member) found.push({ room, userId: member.userId });
+      if (member) found.push({ room, userId: member.userId, kind: mesh.kind });
     }
     return found;
   }
 
-  /** Every viewer seated now, for the sweep that re-checks entitlements. */
+  /** Every viewer seated in a show now, for the sweep that re-checks entitlements (calls end by their ticker). */
   seatedViewers(): { room: string; member: MeshMember }[] {
-    return [...this.meshes].flatMap(([room, mesh]) =>
-      [...mesh.viewers.values()].map((member) => ({ room, member })),
-    );
+    return [...this.meshes]
+      .filter(([, mesh]) => mesh.kind === 'show')
+      .flatMap(([room, mesh]) => [...mesh.viewers.values()].map((member) => ({ room, member })));
   }
 
   proxyTarget() {
