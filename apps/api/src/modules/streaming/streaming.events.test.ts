@@ -131,23 +131,41 @@ function publisherUp(room: string, feed: string) {
   return { session, handle, base, batch };
 }
 
-/** The periodic stats of a publisher's video (stats_period = 5). */
+/**
+ * The periodic stats of a publisher (stats_period = 5, combine_media_stats = true): one event whose
+ * `event` is an array with an entry per stream, as our Janus posted it in the live bench.
+ */
+const streamStats = (mid: string, media: 'audio' | 'video') => ({
+  mid,
+  mindex: Number(mid),
+  media,
+  codec: media === 'audio' ? 'opus' : 'vp8',
+  base: media === 'audio' ? 48000 : 90000,
+  rtt: 0,
+  lost: 0,
+  'lost-by-remote': 0,
+  'jitter-local': 4,
+  'jitter-remote': 0,
+  'in-link-quality': 100,
+  'in-media-link-quality': 100,
+  'out-link-quality': 0,
+  'out-media-link-quality': 0,
+  'packets-received': 330,
+  'packets-sent': 0,
+  'bytes-received': 329_456,
+  'bytes-sent': 0,
+  'bytes-received-lastsec': 65_182,
+  'bytes-sent-lastsec': 0,
+  'nacks-received': 0,
+  'nacks-sent': 0,
+  'retransmissions-received': 0,
+});
 const videoStats = (base: object) => ({
   ...base,
   type: 32,
+  subtype: 3,
   timestamp: ts(),
-  event: {
-    mid: '1',
-    mindex: 1,
-    media: 'video',
-    base: 90000,
-    rtt: 12,
-    lost: 0,
-    'in-link-quality': 100,
-    'packets-received': 1532,
-    'bytes-received': 1_204_311,
-    'bytes-received-lastsec': 180_000,
-  },
+  event: [streamStats('0', 'audio'), streamStats('1', 'video')],
 });
 
 const hangup = (base: object) => [
@@ -212,6 +230,17 @@ describe('Janus events (POST /streaming/janus-events)', () => {
     clock.advance(5_000);
     await post([videoStats(publisher.base)]);
     expect((await showRow(id)).publisherSeenAt).toEqual(clock.now());
+
+    // Janus groups events: a post mixing stats (an array) with the creator's hangup is read whole.
+    heard.length = 0;
+    clock.advance(1_000);
+    const mixed = await post([videoStats(publisher.base), ...hangup(publisher.base)]);
+    expect(mixed.statusCode).toBe(200);
+    expect(heard).toContainEqual({ kind: 'publisher-down', room: id, feed: creator.user.id });
+    expect((await showRow(id)).publisherGoneAt).toEqual(clock.now());
+    // The creator's page publishes again (the show must not end under the next test's clock).
+    await post(publisherUp(id, creator.user.id).batch);
+    expect((await showRow(id)).publisherGoneAt).toBeNull();
   });
 
   it("ends a show whose creator's media has been gone over a minute, not one seen recently", async () => {

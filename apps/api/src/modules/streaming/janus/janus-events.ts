@@ -12,7 +12,9 @@ const ZJanusEvent = z
     session_id: z.number().optional(),
     handle_id: z.number().optional(),
     timestamp: z.number().optional(),
-    event: z.record(z.string(), z.unknown()).optional(),
+    // An object for most events; media stats come as an array, one entry per stream
+    // (combine_media_stats = true), and must not get the whole batch refused.
+    event: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
   })
   .passthrough();
 
@@ -112,7 +114,8 @@ export class JanusEventReader {
   }
 
   private readOne(e: JanusEvent, out: MediaEvent[]) {
-    const body = e.event ?? {};
+    // Stats (an array) carry nothing read here but the publisher's being there (type 32 below).
+    const body = e.event && !Array.isArray(e.event) ? e.event : {};
     const handle = e.handle_id;
     switch (e.type) {
       case 1: {
