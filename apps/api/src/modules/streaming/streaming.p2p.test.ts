@@ -279,7 +279,7 @@ describe('peer-to-peer signalling', () => {
       .set({ expiredAt: new Date(clock.now().getTime() - 1000) })
       .where(eq(subscriptions.id, subscription.id));
     await sweepP2pSeats(t.ctx);
-    await settle();
+    await until(() => closedAtLapsed.length >= 1 && closedAtStudio.length >= 1);
     const reason = 'You can no longer watch this show.';
     expect(closedAtLapsed).toEqual([{ sessionId: id, peerId: creator.user.id, reason }]);
     expect(closedAtStudio).toEqual([{ sessionId: id, peerId: lapsing.user.id, reason }]);
@@ -295,7 +295,7 @@ describe('peer-to-peer signalling', () => {
       token: creator.token,
     });
     expect(ended.statusCode).toBe(200);
-    await settle();
+    await until(() => closedAtViewer.length >= 1 && closedAtStudio.length >= 2);
     const endReason = 'The live show has ended.';
     expect(closedAtViewer).toEqual([{ sessionId: id, peerId: null, reason: endReason }]);
     expect(closedAtStudio.at(-1)).toEqual({ sessionId: id, peerId: null, reason: endReason });
