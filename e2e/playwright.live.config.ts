@@ -10,8 +10,9 @@ import base from './playwright.config';
 export default defineConfig({
   ...base,
   testDir: './live-media',
-  // Each pass of live-netns.mjs runs the journey of the media its server has (LIVE_MEDIA).
-  testMatch: process.env.LIVE_MEDIA === 'p2p' ? 'p2p.spec.ts' : 'live-video.spec.ts',
+  // Each pass of live-netns.mjs runs the show journey of the media its server has (LIVE_MEDIA), and
+  // the call journey, which takes either.
+  testMatch: [process.env.LIVE_MEDIA === 'p2p' ? 'p2p.spec.ts' : 'live-video.spec.ts', 'call-video.spec.ts'],
   timeout: 45_000,
   outputDir: '../.tmp/e2e-live-results',
   use: {
