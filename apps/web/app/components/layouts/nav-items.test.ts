@@ -34,16 +34,22 @@ describe('header navigation', () => {
 });
 
 describe('header overflow', () => {
-  it('keeps the admin row to five links and puts the other four under More', () => {
+  it('keeps the admin row to five links and puts the others under More', () => {
     const { inline, more } = splitNavItems(navItemsFor(user({ isAdmin: true }), settings));
     expect(paths(inline)).toEqual([
       '/admin',
       '/admin/creators',
+      '/admin/reports',
       '/admin/payouts',
       '/admin/orders',
-      '/admin/settings',
     ]);
-    expect(paths(more)).toEqual(['/explore', '/admin/packages', '/admin/coupons', '/admin/outbox']);
+    expect(paths(more)).toEqual([
+      '/admin/settings',
+      '/explore',
+      '/admin/packages',
+      '/admin/coupons',
+      '/admin/outbox',
+    ]);
   });
 
   it('has no More menu for fans and creators, nor for a single extra link', () => {

@@ -8,6 +8,7 @@ import {
   IconCoins,
   IconCompass,
   IconCreditCard,
+  IconFlag,
   IconHeart,
   IconHome,
   IconLayoutDashboard,
@@ -45,6 +46,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       // The daily work first: the header shows the first few, the rest sit under "More".
       { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
       { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
+      { label: 'Reports', to: '/admin/reports', icon: IconFlag },
       { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
       { label: 'Orders', to: '/admin/orders', icon: IconPackage },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
