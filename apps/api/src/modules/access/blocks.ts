@@ -1,5 +1,7 @@
 import { blockedByCreatorMessage } from '@fanstage/contract';
-import { and, type Executor, eq, inArray, or, userBlocks } from '@fanstage/db';
+import { and, type Executor, eq, inArray, or, sql, userBlocks } from '@fanstage/db';
+import type { SQL } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
@@ -27,6 +29,18 @@ export async function blockedBy(
     .where(and(eq(userBlocks.targetId, options.fanId), inArray(userBlocks.performerId, performerIds)));
   return new Set(rows.map((r) => r.performerId));
 }
+
+/** `user_blocks` as the viewer's block, for queries that read creators and join it (one row at most). */
+export const viewerBlocks = alias(userBlocks, 'viewer_block');
+
+/**
+ * The same rule as SQL, for a query that already reads creators (the profile, lists): left join
+ * `viewerBlocks` on this condition and select `isBlockingViewerSql`. Rides on the query (the
+ * unique (creator, fan) index), never a statement or a sub-plan more.
+ */
+export const viewerBlockOn = (performerId: AnyPgColumn, fanId: string | AnyPgColumn | null): SQL =>
+  fanId ? and(eq(viewerBlocks.performerId, performerId), eq(viewerBlocks.targetId, fanId))! : sql`false`;
+export const isBlockingViewerSql = sql<boolean>`(${viewerBlocks.id} is not null)`;
 
 /** Whether this actor is blocked by this creator (never for visitors, the creator or admins). */
 export async function isBlockedBy(

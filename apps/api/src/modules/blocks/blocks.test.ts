@@ -33,7 +33,6 @@ const fund = (who: Account, amount: number) =>
 const blockRows = (performerId: string) =>
   t.ctx.db.db.select().from(userBlocks).where(eq(userBlocks.performerId, performerId));
 const missingId = '00000000-0000-4000-8000-000000000000';
-const blockedSentence = 'You have been blocked by this creator.';
 
 describe('POST /api/block/users', () => {
   it('blocks a fan with a reason and lists them with public fields only', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
-import { assertNotBlocked, blockedBy } from '../access/blocks';
+import { blockedBy, blockedByCreator } from '../access/blocks';
 import type { Actor } from '../auth/sessions';
 import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
 
@@ -39,7 +39,9 @@ export async function findVisiblePerformer(
     ? await findPerformer(ctx.db.db, { id: key, viewerId })
     : await findPerformer(ctx.db.db, { username: key, viewerId });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
-  await assertNotBlocked(ctx, { actor: options.actor, performerId: row.user.id });
+  if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
+    throw blockedByCreator();
+  }
   return row;
 }
 
