@@ -76,6 +76,7 @@ describe('account menu links', () => {
       '/creator/earnings',
       '/creator/payouts',
       '/creator/orders',
+      '/creator/blocked',
     ]);
     expect(accountLinksFor(user({ isAdmin: true }))).toEqual([]);
   });
