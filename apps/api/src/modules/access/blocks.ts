@@ -42,6 +42,10 @@ export const viewerBlockOn = (performerId: AnyPgColumn, fanId: string | AnyPgCol
   fanId ? and(eq(viewerBlocks.performerId, performerId), eq(viewerBlocks.targetId, fanId))! : sql`false`;
 export const isBlockingViewerSql = sql<boolean>`(${viewerBlocks.id} is not null)`;
 
+/** The creators who blocked this fan, as a subquery (`… except ${creatorsBlockingSql(fanId)}`), on the target index. */
+export const creatorsBlockingSql = (fanId: string): SQL =>
+  sql`select ${userBlocks.performerId} from ${userBlocks} where ${userBlocks.targetId} = ${fanId}`;
+
 /** Whether this actor is blocked by this creator (never for visitors, the creator or admins). */
 export async function isBlockedBy(
   ctx: AppContext,

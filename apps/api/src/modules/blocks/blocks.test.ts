@@ -203,6 +203,22 @@ describe('a blocked fan', () => {
     ).toBe(200);
   });
 
+  it("no longer finds the creator's posts in their home feed, and finds them again once unblocked", async () => {
+    const [creator, fan] = [await t.creator(), await t.fan()];
+    await api(fan, 'POST', `/follows/${creator.user.id}`);
+    const feed = await buildFeed(t.ctx.db.db, {
+      performerId: creator.user.id,
+      publishedAt: new Date(Date.now() - 1000),
+    });
+    const home = async () =>
+      (await api(fan, 'GET', '/user/feeds')).json() as { data: { _id: string }[]; total: number };
+    expect((await home()).data.map((p) => p._id)).toContain(feed.id);
+    await block(creator, fan.user.id);
+    expect(await home()).toEqual({ data: [], total: 0 });
+    await unblock(creator, fan.user.id);
+    expect((await home()).data.map((p) => p._id)).toContain(feed.id);
+  });
+
   it('in a live call is cut at once: the call ends with the reason "blocked" and the fan is told', async () => {
     const creator = await t.creator({ privateCallPrice: 1, profile: { acceptsCalls: true } });
     const fan = await t.fan();
