@@ -131,7 +131,11 @@ describe('DELETE /api/block/users/:id and GET /api/block/users', () => {
 
 describe('a blocked fan', () => {
   /** Each way a fan reaches a creator, tried through the API; answers the status. */
-  const attempts = async (fan: Account, creator: Account, ids: { feedId: string; showId: string }) => ({
+  const attempts = async (
+    fan: Account,
+    creator: Account,
+    ids: { feedId: string; showId: string; chatId: string },
+  ) => ({
     profile: await api(fan, 'GET', `/performers/${creator.user.username}`),
     post: await api(fan, 'GET', `/user/feeds/${ids.feedId}`),
     creatorFeed: await api(fan, 'GET', `/user/feeds/search/${creator.user.username}`),
@@ -143,6 +147,7 @@ describe('a blocked fan', () => {
       type: 'monthly',
     }),
     streamJoin: await api(fan, 'GET', `/streaming/join/${ids.showId}`),
+    streamChat: await api(fan, 'POST', `/messages/stream/${ids.chatId}`, { text: 'Hi everyone' }),
     showRequest: await api(fan, 'POST', '/streaming/private/request', {
       performerId: creator.user.id,
       scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -158,7 +163,11 @@ describe('a blocked fan', () => {
     const feed = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 3 });
     const show = await api(creator, 'POST', '/streaming/live', { title: 'Tonight' });
     expect(show.statusCode).toBe(200);
-    const ids = { feedId: feed.id, showId: show.json().data._id as string };
+    const ids = {
+      feedId: feed.id,
+      showId: show.json().data._id as string,
+      chatId: show.json().data.conversationId as string,
+    };
     // A conversation started before the block shows as blocked afterwards.
     const conversation = (
       await api(fan, 'POST', '/conversations', { source: 'performer', sourceId: creator.user.id })
