@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { registerCallJobs } from './modules/calls/calls.jobs';
 import { registerCallP2pSignalling } from './modules/calls/calls.p2p.socket';
 import { callsRoutes } from './modules/calls/calls.routes';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(performersRoutes, { ctx });
       await api.register(performersAdminRoutes, { ctx });
       await api.register(followsRoutes, { ctx });
+      await api.register(blocksRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(feedsRoutes, { ctx });
       await api.register(assetsRoutes, { ctx });

@@ -24,6 +24,7 @@ export default [
     route('payment/sandbox/checkout/:orderId', 'routes/payment/sandbox-checkout.tsx'),
     route('creator/account', 'routes/creator/account.tsx'),
     route('creator/followers', 'routes/creator/followers.tsx'),
+    route('creator/blocked', 'routes/creator/blocked.tsx'),
     route('creator/posts', 'routes/creator/posts.tsx'),
     route('creator/posts/new', 'routes/creator/post-new.tsx'),
     route('creator/photos', 'routes/creator/photos.tsx'),

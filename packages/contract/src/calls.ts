@@ -35,6 +35,8 @@ export const callEndReasons = [
   'ended_by_creator',
   'insufficient_balance',
   'fan_gone',
+  /** The creator blocked the fan during the session. */
+  'blocked',
 ] as const;
 export type TCallEndReason = (typeof callEndReasons)[number];
 

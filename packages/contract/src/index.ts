@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './assets';
 export * from './auth';
+export * from './blocks';
 export * from './calls';
 export * from './comments';
 export * from './common';

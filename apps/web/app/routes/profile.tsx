@@ -1,5 +1,6 @@
-import type { TPerformerPublic } from '@fanstage/contract';
+import { blockedByCreatorMessage, type TPerformerPublic } from '@fanstage/contract';
 import { data } from 'react-router';
+import { BlockedProfile } from '../features/blocks/blocked-profile';
 import { ProfileView } from '../features/performers/profile-view';
 import { siteNameOf } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
@@ -11,10 +12,15 @@ export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
   const { status, body } = await serverApi(args)(`/performers/${encodeURIComponent(args.params.profileId)}`);
   if (status === 404 || status === 400) throw data('Creator not found', { status: 404 });
+  // A creator who blocked this fan: a page that says so (the API's sentence), not an error.
+  if (status === 403) {
+    const message = (body as { message?: string } | null)?.message ?? blockedByCreatorMessage;
+    return data({ performer: null, blockedMessage: message, origin: publicOrigin(args) }, { status: 403 });
+  }
   if (status !== 200)
     throw data('The creator page could not be loaded.', { status: status >= 500 ? 502 : status });
   const performer = (body as { data: TPerformerPublic }).data;
-  return { performer, origin: publicOrigin(args) };
+  return { performer, blockedMessage: null, origin: publicOrigin(args) };
 }
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
@@ -27,6 +33,7 @@ const describe = (p: TPerformerPublic, siteName: string) =>
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { performer, origin } = loaderData;
+  if (!performer) return [{ title: `${loaderData.blockedMessage} | ${siteNameOf(matches)}` }];
   const siteName = siteNameOf(matches);
   const title = `${performer.name}${performer.username ? ` (@${performer.username})` : ''} | ${siteName}`;
   const description = describe(performer, siteName);
@@ -50,5 +57,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.performer) return <BlockedProfile message={loaderData.blockedMessage} />;
   return <ProfileView performer={loaderData.performer} />;
 }

@@ -85,3 +85,28 @@ export const purchases = pgTable(
     check('purchases_price_non_negative', sql`${t.priceCents} >= 0`),
   ],
 );
+
+/**
+ * A creator (`performer_id`) blocking a fan (`target_id`): the fan may not see, message, pay or watch
+ * that creator (business-rules.md "Blocking and geo-blocking"). One row per pair; the bulk look-up
+ * by fan (`blockedBy` in the access module) uses the target index.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    id: uuid('id').primaryKey().$defaultFn(newId),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_blocks_performer_target_idx').on(t.performerId, t.targetId),
+    index('user_blocks_target_idx').on(t.targetId),
+    check('user_blocks_reason_length', sql`char_length(${t.reason}) between 1 and 500`),
+  ],
+);

@@ -232,22 +232,3 @@ export const welcomeMessageDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.performerId, t.fanId] })],
 );
-
-/**
- * A creator blocked a fan. The trust issue owns the routes that write it (`/block/users`); messaging
- * reads it in its access gate (a blocked fan cannot write), and the content gate can use it too.
- */
-export const userBlocks = pgTable(
-  'user_blocks',
-  {
-    performerId: uuid('performer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.performerId, t.userId] }), index('user_blocks_user_idx').on(t.userId)],
-);

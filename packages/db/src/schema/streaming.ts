@@ -133,6 +133,8 @@ export const callEndReasons = [
   'ended_by_creator',
   'insufficient_balance',
   'fan_gone',
+  /** The creator blocked the fan during the session. */
+  'blocked',
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 

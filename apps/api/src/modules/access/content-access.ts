@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, purchases, subscriptions } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import type { Actor } from '../auth/sessions';
+import { blockedBy } from './blocks';
 
 export type ContentType = 'feed' | 'video' | 'gallery' | 'message' | 'product' | 'photo';
 
@@ -38,15 +39,14 @@ export interface AccessDecision {
   reason: AccessReason;
 }
 
-/** Which of these creators has blocked this fan. The trust issue fills this in; until then nobody is blocked. */
+/** Which of these creators has blocked this fan; by default the `user_blocks` rows (access/blocks.ts). */
 export type BlockLookup = (options: { fanId: string; performerIds: string[] }) => Promise<Set<string>>;
-const noBlocks: BlockLookup = async () => new Set();
 
 /**
  * The one content access gate (business-rules.md "Who may see what"): for an actor and a set of items,
  * what each may see. Owner and admin: everything. Not for sale: active subscribers. For sale above zero:
  * only fans who bought it (subscribers pay too). For sale at zero: every logged-in fan. A creator who
- * blocked the fan: nothing. Two queries whatever the number of items.
+ * blocked the fan: nothing. Three queries whatever the number of items.
  */
 export async function decideContentAccess(
   ctx: AppContext,
@@ -67,7 +67,7 @@ export async function decideContentAccess(
   const now = ctx.clock.now();
   const ownerIds = [...new Set(items.filter((i) => i.ownerId !== actor.id).map((i) => i.ownerId))];
   const sold = items.filter((i) => i.isSale && i.priceCents > 0 && i.ownerId !== actor.id);
-  const [subscribedTo, bought, blockedBy] = await Promise.all([
+  const [subscribedTo, bought, blocking] = await Promise.all([
     ownerIds.length === 0 || actor.role === 'admin'
       ? Promise.resolve(new Set<string>())
       : ctx.db.db
@@ -98,10 +98,10 @@ export async function decideContentAccess(
           .then((rows) => new Set(rows.map((r) => `${r.targetType}:${r.targetId}`))),
     ownerIds.length === 0 || actor.role === 'admin'
       ? Promise.resolve(new Set<string>())
-      : (options.isBlocked ?? noBlocks)({ fanId: actor.id, performerIds: ownerIds }),
+      : (options.isBlocked ?? ((o) => blockedBy(ctx, o)))({ fanId: actor.id, performerIds: ownerIds }),
   ]);
   for (const item of items) {
-    decisions.set(item.id, decideOne(actor, item, { subscribedTo, bought, blockedBy }));
+    decisions.set(item.id, decideOne(actor, item, { subscribedTo, bought, blockedBy: blocking }));
   }
   return decisions;
 }

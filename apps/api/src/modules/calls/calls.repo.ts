@@ -9,7 +9,6 @@ import {
   eq,
   inArray,
   sql,
-  userBlocks,
   users,
 } from '@fanstage/db';
 import { alias } from 'drizzle-orm/pg-core';
@@ -205,12 +204,16 @@ export async function missRingingCalls(db: Executor, options: { before: Date; no
     .returning();
 }
 
-/** The creator blocked the fan. */
-export async function isBlocked(db: Executor, options: { performerId: string; fanId: string }) {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(userBlocks)
-    .where(and(eq(userBlocks.performerId, options.performerId), eq(userBlocks.userId, options.fanId)))
-    .limit(1);
-  return rows.length > 0;
+/** The sessions of one creator and fan that are not over yet (asked, approved, ringing or live). */
+export async function findOpenSessionsOfPair(db: Executor, options: { performerId: string; fanId: string }) {
+  return db
+    .select({ id: callSessions.id, kind: callSessions.kind, status: callSessions.status })
+    .from(callSessions)
+    .where(
+      and(
+        eq(callSessions.performerId, options.performerId),
+        eq(callSessions.fanId, options.fanId),
+        inArray(callSessions.status, ['pending', 'approved', 'ringing', 'live']),
+      ),
+    );
 }

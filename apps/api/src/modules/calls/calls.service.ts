@@ -29,8 +29,8 @@ import {
   findCallSession,
   findDueCallSessions,
   findGoneFanSessions,
+  findOpenSessionsOfPair,
   insertCallSession,
-  isBlocked,
   listCallSessions,
   listMyCalls,
   missRingingCalls,
@@ -173,7 +173,7 @@ async function assertCanAfford(
   }
 }
 
-/** The creator the fan may reach: visible (404), not the fan themself (422), not blocking them (403). */
+/** The creator the fan may reach: visible and not blocking them (the creator gate: 404, 403), not the fan themself (422). */
 async function findReachableCreator(ctx: AppContext, options: { actor: Actor; performerId: string }) {
   const performer = await findVisiblePerformer(ctx, {
     actor: options.actor,
@@ -184,9 +184,6 @@ async function findReachableCreator(ctx: AppContext, options: { actor: Actor; pe
   }
   if (options.actor.role !== 'user') {
     throw new AppError('FORBIDDEN', 'Only fans can book private shows and call creators.');
-  }
-  if (await isBlocked(ctx.db.db, { performerId: performer.user.id, fanId: options.actor.id })) {
-    throw new AppError('FORBIDDEN', 'You have been blocked by this creator.');
   }
   return performer;
 }
@@ -411,6 +408,10 @@ const endMessages: Record<TCallEndReason, { fan: string; creator: string }> = {
     fan: 'The call ended because your page stopped answering for 45 seconds.',
     creator: "The call ended because the fan's connection was lost.",
   },
+  blocked: {
+    fan: 'The call ended because the creator blocked you.',
+    creator: 'You blocked this fan, so the call ended.',
+  },
 };
 
 /**
@@ -430,6 +431,34 @@ export async function endCallSession(
   const call = await presentById(ctx, options.id);
   announceCallEnded(ctx, { call, reason: options.reason, messages: endMessages[options.reason] });
   return true;
+}
+
+/**
+ * A creator blocked this fan: their live call or private show ends at once through the same cut as
+ * any end (media closed, both told why), and what was only asked or ringing is refused, so nothing
+ * between them can go live after the block.
+ */
+export async function cutSessionsOfBlockedFan(
+  ctx: AppContext,
+  options: { performerId: string; fanId: string },
+): Promise<void> {
+  const open = await findOpenSessionsOfPair(ctx.db.db, options);
+  for (const session of open) {
+    if (session.status === 'live') {
+      await endCallSession(ctx, { id: session.id, reason: 'blocked' });
+      continue;
+    }
+    const refused = await transitionCallSession(ctx.db.db, {
+      id: session.id,
+      kind: session.kind,
+      from: [session.status],
+      set: {
+        status: session.kind === 'call' ? 'declined' : 'rejected',
+        ...(session.kind === 'call' ? { endedAt: ctx.clock.now() } : {}),
+      },
+    });
+    if (refused) await announce(ctx, session.id);
+  }
 }
 
 /** Either side ends a live show or call. */

@@ -375,7 +375,9 @@ describe('1-on-1 calls', () => {
   it('refuses a fan the creator blocked, for calls and private shows', async () => {
     const [fan, creator] = [await t.fan(), await caller()];
     await fund(fan, 50);
-    await t.ctx.db.db.insert(userBlocks).values({ performerId: creator.user.id, userId: fan.user.id });
+    await t.ctx.db.db
+      .insert(userBlocks)
+      .values({ performerId: creator.user.id, targetId: fan.user.id, reason: 'Rude.' });
     const call = await ring(fan, creator);
     expect(call.statusCode).toBe(403);
     expect(call.json().message).toBe('You have been blocked by this creator.');

@@ -19,6 +19,7 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
+import { creatorsBlockingSql } from '../access/blocks';
 import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -267,11 +268,15 @@ export async function listCreatorFeeds(
   });
 }
 
-/** The creators whose posts are in a fan's timeline: followed or subscribed to (listed is checked apart). */
+/**
+ * The creators whose posts are in a fan's timeline: followed or subscribed to, less those who blocked
+ * the fan (listed is checked apart).
+ */
 const timelineCreatorIds = (options: { fanId: string; now: Date }) =>
   sql`select ${follows.performerId} from ${follows} where ${follows.followerId} = ${options.fanId}
       union select ${subscriptions.performerId} from ${subscriptions}
-      where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}`;
+      where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}
+      except ${creatorsBlockingSql(options.fanId)}`;
 
 /** Published and in the page range: the filter on each creator's own posts. */
 const timelinePostWhere = (options: { now: Date; before?: Date }) =>

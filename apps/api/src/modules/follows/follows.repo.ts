@@ -10,6 +10,7 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
+import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
 import { listedCondition, type PerformerRow } from '../performers/performers.repo';
 
 const followersCountOf = async (db: Executor, performerId: string) =>
@@ -73,6 +74,7 @@ export const listFollowing = async (
         profile: performerProfiles,
         isFollowed: sql<boolean>`true`,
         hasUsedFreeSubscription: sql<boolean>`(${subscriptions.freeClaimedAt} is not null)`,
+        isBlockingViewer: isBlockingViewerSql,
         followedAt: follows.createdAt,
       })
       .from(follows)
@@ -83,6 +85,7 @@ export const listFollowing = async (
         subscriptions,
         and(eq(subscriptions.fanId, follows.followerId), eq(subscriptions.performerId, users.id)),
       )
+      .leftJoin(viewerBlocks, viewerBlockOn(users.id, follows.followerId))
       .where(where)
       .orderBy(desc(follows.createdAt), desc(follows.performerId))
       .offset(options.offset)

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
-import type { BlockLookup } from '../access/content-access';
+import { findBlockedPairs } from '../access/blocks';
 import type { Actor } from '../auth/sessions';
 import {
   type ConversationRow,
   findActiveSubscriptions,
-  findBlockedPairs,
   findConversationWithMembers,
   findMessageById,
   findParties,
@@ -117,8 +116,8 @@ export async function decideSendMany(
 ): Promise<Map<string, SendDecision>> {
   const { viewer, others } = options;
   const pairs = others.flatMap((o) => [
-    { performerId: o.user.id, userId: viewer.id },
-    { performerId: viewer.id, userId: o.user.id },
+    { performerId: o.user.id, fanId: viewer.id },
+    { performerId: viewer.id, fanId: o.user.id },
   ]);
   const needsSubscription = others
     .filter((o) => o.user.role === 'performer' && o.requiresSubscriptionToMessage)
@@ -153,14 +152,3 @@ export async function assertMaySend(ctx: AppContext, options: { viewer: Viewer; 
   if (!decision.canSend)
     throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
 }
-
-/** Which of these creators blocked the fan: a lookup the content access gate can take. */
-export const blockedByLookup =
-  (ctx: AppContext): BlockLookup =>
-  async ({ fanId, performerIds }) => {
-    const blocked = await findBlockedPairs(
-      ctx.db.db,
-      performerIds.map((performerId) => ({ performerId, userId: fanId })),
-    );
-    return new Set(performerIds.filter((id) => blocked.has(blockKey(id, fanId))));
-  };

@@ -367,23 +367,6 @@ export async function unreadTotalOf(db: Executor, userId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-/** Which (creator, fan) pairs among these hold a block: answered as `creator:fan` keys. */
-export async function findBlockedPairs(
-  db: Executor,
-  pairs: { performerId: string; userId: string }[],
-): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const rows = await db
-    .select({ performerId: userBlocks.performerId, userId: userBlocks.userId })
-    .from(userBlocks)
-    .where(
-      or(
-        ...pairs.map((p) => and(eq(userBlocks.performerId, p.performerId), eq(userBlocks.userId, p.userId))),
-      ),
-    );
-  return new Set(rows.map((r) => `${r.performerId}:${r.userId}`));
-}
-
 /** Which of these creators the fan holds a running subscription to. */
 export async function findActiveSubscriptions(
   db: Executor,
@@ -445,7 +428,7 @@ export async function findAudienceBatch(
   },
 ): Promise<string[]> {
   const { performerId, afterFanId } = options;
-  const notBlocked = sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.performerId} = ${performerId} AND ${userBlocks.userId} = ${users.id})`;
+  const notBlocked = sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} WHERE ${userBlocks.performerId} = ${performerId} AND ${userBlocks.targetId} = ${users.id})`;
   if (options.audience === 'followers') {
     const rows = await db
       .select({ id: follows.followerId })

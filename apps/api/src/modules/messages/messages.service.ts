@@ -14,6 +14,7 @@ import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { isAcceptedImageType } from '../../lib/images';
+import { findBlockedPairs } from '../access/blocks';
 import { decideContentAccess } from '../access/content-access';
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
@@ -34,7 +35,6 @@ import { presentConversation, presentMessage } from './messages.presenter';
 import {
   type ConversationRow,
   type FileRow,
-  findBlockedPairs,
   findConversationOfPair,
   findFilesByIds,
   findMembers,
@@ -147,7 +147,7 @@ export async function addTipMessage(
   const members = await findMembers(tx, options.conversationId);
   const ids = new Set(members.map((m) => m.userId));
   if (members.length !== 2 || !ids.has(fanId) || !ids.has(performerId)) throw notFound('That conversation');
-  const blocked = await findBlockedPairs(tx, [{ performerId, userId: fanId }]);
+  const blocked = await findBlockedPairs(tx, [{ performerId, fanId }]);
   if (blocked.size > 0) {
     throw new AppError('FORBIDDEN', 'You have been blocked by this creator, so you cannot message them.');
   }

@@ -330,7 +330,9 @@ describe('who may write', () => {
 
   it('refuses a fan the creator blocked (403 with a sentence) and shows the conversation as blocked', async () => {
     const { fan, creator, conversationId } = await pair();
-    await t.ctx.db.db.insert(userBlocks).values({ performerId: creator.user.id, userId: fan.user.id });
+    await t.ctx.db.db
+      .insert(userBlocks)
+      .values({ performerId: creator.user.id, targetId: fan.user.id, reason: 'Rude.' });
     const refused = await send(fan, conversationId, 'hello?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You have been blocked by this creator, so you cannot message them.');
@@ -341,7 +343,9 @@ describe('who may write', () => {
     const creatorView = (await api(creator, 'GET', `/api/conversations/${conversationId}`)).json().data;
     expect(creatorView).toMatchObject({ isBlocked: true, canSend: false });
     const other = await t.creator();
-    await t.ctx.db.db.insert(userBlocks).values({ performerId: other.user.id, userId: fan.user.id });
+    await t.ctx.db.db
+      .insert(userBlocks)
+      .values({ performerId: other.user.id, targetId: fan.user.id, reason: 'Rude.' });
     const start = await api(fan, 'POST', '/api/conversations', {
       source: 'performer',
       sourceId: other.user.id,

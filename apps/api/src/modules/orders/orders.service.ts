@@ -13,6 +13,7 @@ import type { DeliveryStatus, Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { downloadFileName, safeFileName } from '../../lib/content-disposition';
+import { assertNotBlocked } from '../access/blocks';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
 import { findProduct } from '../assets/products.repo';
 import type { Actor } from '../auth/sessions';
@@ -95,6 +96,7 @@ export async function chargeProduct(
   // Visibility is decided before the transaction (it reads outside it), the price inside.
   const listed = await findProduct(ctx.db.db, id);
   if (!listed) throw notFound('That product');
+  await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
   const visible = await filterVisiblePerformerIds(ctx, { actor, ids: [listed.performerId] });
   if (!visible.has(listed.performerId)) throw notFound('That product');
   const settings = await ctx.settings.getAll();

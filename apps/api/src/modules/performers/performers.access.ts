@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { blockedBy, blockedByCreator } from '../access/blocks';
 import type { Actor } from '../auth/sessions';
 import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
 
 /*
  * The one gate for "may this actor see this creator". Listed creators (active, documents verified
  * by an admin) are visible to everyone; a creator always sees their own profile; admins see every
- * one. Anyone else gets the same 404 as for a creator who does not exist. Lists of creators use
- * `listedCondition` from performers.repo.ts, the same rule in SQL.
+ * one. Anyone else gets the same 404 as for a creator who does not exist. A fan the creator blocked
+ * gets 403 "You have been blocked by this creator." for that creator and everything reached through
+ * them (follow, subscribe, tip, message, call), and their single items are hidden. Lists of creators
+ * use `listedCondition` from performers.repo.ts, the same rule in SQL.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +26,8 @@ export const canSeePerformer = (actor: Actor | null, row: Pick<PerformerRow, 'us
 
 /**
  * A creator by id or username, with the viewer's follow state, when the actor may see them;
- * otherwise 404 "That creator was not found." Other modules call this before touching a creator.
+ * otherwise 404 "That creator was not found.", or 403 when the creator blocked the actor. Other
+ * modules call this before touching a creator.
  */
 export async function findVisiblePerformer(
   ctx: AppContext,
@@ -35,20 +39,29 @@ export async function findVisiblePerformer(
     ? await findPerformer(ctx.db.db, { id: key, viewerId })
     : await findPerformer(ctx.db.db, { username: key, viewerId });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
+  if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
+    throw blockedByCreator();
+  }
   return row;
 }
 
-/** Which of these creator ids the actor may see (for modules that handle many at once). */
+/**
+ * Which of these creator ids the actor may see (for modules that handle many at once): creators
+ * who blocked the actor are left out, so their items answer as missing.
+ */
 export async function filterVisiblePerformerIds(
   ctx: AppContext,
   options: { actor: Actor | null; ids: string[] },
 ): Promise<Set<string>> {
+  const { actor } = options;
   const ids = [...new Set(options.ids.filter((id) => uuidPattern.test(id)))];
-  if (options.actor?.role === 'admin') return new Set(await findExistingPerformerIds(ctx.db.db, ids));
-  const visible = new Set(await findListedIds(ctx.db.db, ids));
-  if (options.actor && ids.includes(options.actor.id) && options.actor.role === 'performer') {
-    visible.add(options.actor.id);
-  }
+  if (actor?.role === 'admin') return new Set(await findExistingPerformerIds(ctx.db.db, ids));
+  const [listed, blocking] = await Promise.all([
+    findListedIds(ctx.db.db, ids),
+    actor ? blockedBy(ctx, { fanId: actor.id, performerIds: ids }) : new Set<string>(),
+  ]);
+  const visible = new Set(listed.filter((id) => !blocking.has(id)));
+  if (actor && ids.includes(actor.id) && actor.role === 'performer') visible.add(actor.id);
   return visible;
 }
 

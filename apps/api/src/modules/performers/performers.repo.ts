@@ -24,6 +24,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -40,6 +41,8 @@ export interface PerformerRow {
   profile: ProfileRow;
   isFollowed: boolean;
   hasUsedFreeSubscription: boolean;
+  /** The creator blocked the viewer (access/blocks.ts, read in the same query). */
+  isBlockingViewer: boolean;
 }
 
 /**
@@ -60,7 +63,7 @@ const viewerSubscription = alias(subscriptions, 'viewer_subscription');
 
 /**
  * Creators joined with their profile and, in the same query, whether the viewer follows each one
- * and has used its free subscription (left joins on the follows primary key and the unique
+ * and has used its free subscription, and whether it blocked the viewer (left joins on the follows primary key and the unique
  * (fan, creator) subscription index: no query per row, no extra statement).
  */
 const selectPerformers = (db: Executor, viewerId: string | null) =>
@@ -70,6 +73,7 @@ const selectPerformers = (db: Executor, viewerId: string | null) =>
       profile: performerProfiles,
       isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
       hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
+      isBlockingViewer: isBlockingViewerSql,
     })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
@@ -82,7 +86,8 @@ const selectPerformers = (db: Executor, viewerId: string | null) =>
       viewerId
         ? and(eq(viewerSubscription.fanId, viewerId), eq(viewerSubscription.performerId, users.id))
         : sql`false`,
-    );
+    )
+    .leftJoin(viewerBlocks, viewerBlockOn(users.id, viewerId));
 
 const countPerformers = async (db: Executor, where: ReturnType<typeof and>) =>
   (

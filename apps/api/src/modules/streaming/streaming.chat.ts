@@ -18,6 +18,7 @@ import {
   presentStreamMessage,
 } from '../messages/messages.stream';
 import { userRoom } from '../realtime/realtime.hub';
+import { P2pMedia } from './media/p2p-media';
 import { announceViewerCount, sendToShow, streamRoom } from './streaming.realtime';
 import {
   findLiveSessionIdByConversation,
@@ -177,20 +178,53 @@ export async function moderateViewer(
     now: ctx.clock.now(),
   });
   const result = { userId, isMuted: row.isMuted && !row.isRemoved, isRemoved: row.isRemoved };
-  try {
-    ctx.realtime.toUser(userId, 'stream/moderated', {
-      streamId: sessionId,
-      isMuted: result.isMuted,
-      isRemoved: result.isRemoved,
-    });
-    if (row.isRemoved) {
-      ctx.realtime.io.in(userRoom(userId)).socketsLeave(streamRoom(sessionId));
-      await announceViewerCount(ctx, { sessionId, performerId: actor.id });
+  if (row.isRemoved) {
+    await cutViewerFromShow(ctx, { sessionId, performerId: actor.id, userId, reason: removedReason });
+  } else {
+    try {
+      ctx.realtime.toUser(userId, 'stream/moderated', { streamId: sessionId, ...result });
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not tell a show about a moderation');
     }
-  } catch (err) {
-    ctx.log.warn({ err }, 'could not tell a show about a moderation');
   }
   return result;
+}
+
+const removedReason = 'The creator removed you from this live show.';
+
+/**
+ * Takes one person out of a live show now, on every node: they are told (`stream/moderated`), their
+ * sockets leave the show's room (chat and counts), and their peer-to-peer seat closes. Janus grants
+ * are not renewed because the gate refuses them from then on (removed, or blocked).
+ */
+export async function cutViewerFromShow(
+  ctx: AppContext,
+  options: { sessionId: string; performerId: string; userId: string; reason: string },
+): Promise<void> {
+  const { sessionId, userId } = options;
+  try {
+    ctx.realtime.toUser(userId, 'stream/moderated', { streamId: sessionId, isMuted: false, isRemoved: true });
+    ctx.realtime.io.in(userRoom(userId)).socketsLeave(streamRoom(sessionId));
+    if (ctx.media instanceof P2pMedia) ctx.media.remove({ room: sessionId, userId, reason: options.reason });
+    await announceViewerCount(ctx, { sessionId, performerId: options.performerId });
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not cut a viewer from a show');
+  }
+}
+
+/** A creator blocked this fan: if the creator is live now, the fan is cut from the show at once. */
+export async function cutBlockedFanFromShow(
+  ctx: AppContext,
+  options: { performerId: string; fanId: string },
+): Promise<void> {
+  const sessionId = await findLiveSessionIdOfPerformer(ctx.db.db, options.performerId);
+  if (!sessionId) return;
+  await cutViewerFromShow(ctx, {
+    sessionId,
+    performerId: options.performerId,
+    userId: options.fanId,
+    reason: 'The creator blocked you, so you can no longer watch this show.',
+  });
 }
 
 /**

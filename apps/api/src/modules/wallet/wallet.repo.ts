@@ -22,9 +22,12 @@ import {
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 
-/** The price facts of an item for sale, read inside the charge's transaction. */
+/**
+ * The price facts of an item for sale, read inside the charge's transaction (and once before it, to
+ * name the seller for the block check).
+ */
 export async function findSaleItem(
-  tx: Transaction,
+  tx: Executor,
   options: { type: 'feed' | 'video' | 'gallery' | 'message' | 'stream'; id: string },
 ): Promise<{ performerId: string; isSale: boolean; priceCents: number } | null> {
   if (options.type === 'stream') {

@@ -13,6 +13,7 @@ import {
 import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { assertNotBlocked } from '../access/blocks';
 import { findVisibleGallery } from '../assets/galleries.service';
 import { getPublicVideo } from '../assets/videos.service';
 import type { Actor } from '../auth/sessions';
@@ -249,6 +250,9 @@ export async function chargePurchase(
   },
 ): Promise<TCharge> {
   const { actor, type, id } = options;
+  // A creator who blocked the fan sells them nothing: said plainly (403), before the item is looked at.
+  const listed = await findSaleItem(ctx.db.db, { type, id });
+  if (listed) await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
   // The item's own module decides visibility (published, ready, creator listed), with its 404s.
   if (type === 'feed') await getFeed(ctx, { actor, id });
   else if (type === 'video') await getPublicVideo(ctx, { actor, id });

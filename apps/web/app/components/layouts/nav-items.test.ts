@@ -82,6 +82,7 @@ describe('account menu links', () => {
       '/creator/earnings',
       '/creator/payouts',
       '/creator/orders',
+      '/creator/blocked',
     ]);
     expect(accountLinksFor(user({ isAdmin: true }))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
 import {
   type Icon,
+  IconBan,
   IconBookmarks,
   IconBroadcast,
   IconCash,
@@ -108,6 +109,7 @@ export function accountLinksFor(user: TCurrentUser): NavItem[] {
       { label: 'Earnings', to: '/creator/earnings', icon: IconChartBar },
       { label: 'Payouts', to: '/creator/payouts', icon: IconCash },
       { label: 'Orders', to: '/creator/orders', icon: IconPackage },
+      { label: 'Blocked users', to: '/creator/blocked', icon: IconBan },
     );
   } else {
     links.push(

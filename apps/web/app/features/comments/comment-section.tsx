@@ -22,6 +22,7 @@ import { notifyError } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
+import { BlockButton } from '../blocks/block-button';
 import { timeAgo } from '../feed/feed-format';
 import { flattenComments, totalOf } from './comment-cache';
 import classes from './comment-section.module.css';
@@ -300,6 +301,10 @@ function CommentItem({
                 </Text>
               </Group>
             </UnstyledButton>
+          ) : null}
+          {/* The viewer may delete another person's comment: they are this item's creator (or an admin, whom the button skips). */}
+          {comment.canDelete ? (
+            <BlockButton target={{ _id: comment.author._id, name: comment.author.name }} size="compact-xs" />
           ) : null}
         </Group>
 

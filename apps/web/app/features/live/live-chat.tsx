@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
+import { BlockModal } from '../blocks/block-modal';
 import { currentSocket, onServerEvent } from '../realtime/socket-client';
 import { TipModal } from '../wallet/tip-modal';
 import classes from './live.module.css';
@@ -230,21 +231,28 @@ function ModerationMenu({ sessionId, author }: { sessionId: string; author: TStr
       ),
     onError: (error) => notifyError(error),
   });
+  const [isBlocking, setBlocking] = useState(false);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Moderate ${author.name}`}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => act.mutate('mute')}>Mute {author.name}</Menu.Item>
-        <Menu.Item onClick={() => act.mutate('unmute')}>Unmute {author.name}</Menu.Item>
-        <Menu.Item color="red" onClick={() => act.mutate('remove')}>
-          Remove {author.name} from the show
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <BlockModal opened={isBlocking} onClose={() => setBlocking(false)} target={author} />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Moderate ${author.name}`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => act.mutate('mute')}>Mute {author.name}</Menu.Item>
+          <Menu.Item onClick={() => act.mutate('unmute')}>Unmute {author.name}</Menu.Item>
+          <Menu.Item color="red" onClick={() => act.mutate('remove')}>
+            Remove {author.name} from the show
+          </Menu.Item>
+          <Menu.Item color="red" onClick={() => setBlocking(true)}>
+            Block {author.name}…
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
 import { ConfirmDialog } from '../admin-money/money-ui';
+import { BlockButton } from '../blocks/block-button';
 import { UnlockDialog } from '../wallet/unlock-dialog';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
@@ -179,9 +180,23 @@ export function MessageThread({
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {other.isOnline ? 'Online' : other.username ? `@${other.username}` : ''}
+                {conversation.data?.isBlocked
+                  ? 'Blocked'
+                  : other.isOnline
+                    ? 'Online'
+                    : other.username
+                      ? `@${other.username}`
+                      : ''}
               </Text>
             </div>
+            {conversation.data?.isBlocked ? null : (
+              <div style={{ marginLeft: 'auto' }}>
+                <BlockButton
+                  target={other}
+                  onBlocked={() => void queryClient.invalidateQueries({ queryKey: messageKeys.all })}
+                />
+              </div>
+            )}
           </>
         ) : (
           <Group gap="sm">

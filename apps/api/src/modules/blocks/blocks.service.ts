@@ -1,0 +1,81 @@
+import type { TBlockUserRequest, TUnblockResult, TUserBlock } from '@fanstage/contract';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor } from '../auth/sessions';
+import { cutSessionsOfBlockedFan } from '../calls/calls.service';
+import { assertCreator } from '../performers/performers.access';
+import { cutBlockedFanFromShow } from '../streaming/streaming.chat';
+import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
+import { deleteBlock, findTargetUser, insertBlockOnce, listBlocks, type UserBlockRow } from './blocks.repo';
+
+type TargetRow = { id: string; name: string; username: string | null; avatarPath: string | null };
+
+/** What leaves the server of one block: the fan's public fields, never their email or balance. */
+function presentBlock(block: UserBlockRow, target: TargetRow): TUserBlock {
+  return {
+    _id: block.id,
+    target: {
+      _id: target.id,
+      username: target.username,
+      name: target.name,
+      avatar: publicFileUrl(target.avatarPath) ?? defaultAvatarUrl,
+    },
+    reason: block.reason,
+    createdAt: block.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A creator blocks a person (business-rules.md "Blocking and geo-blocking"). Oneself: 422; an
+ * unknown id: 404; an admin: 422. Blocking twice answers the first block. Whatever the fan is
+ * doing with the creator live is cut at once: their seat in the creator's show, their call or
+ * private show (ended with the reason "blocked", which the fan is told).
+ */
+export async function blockUser(
+  ctx: AppContext,
+  options: { actor: Actor; input: TBlockUserRequest },
+): Promise<TUserBlock> {
+  const { actor, input } = options;
+  assertCreator(actor);
+  if (input.targetId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot block yourself.');
+  const target = await findTargetUser(ctx.db.db, input.targetId);
+  if (!target) throw notFound('That user');
+  if (target.role === 'admin') throw new AppError('UNPROCESSABLE', 'Administrators cannot be blocked.');
+  const block = await insertBlockOnce(ctx.db.db, {
+    performerId: actor.id,
+    targetId: target.id,
+    reason: input.reason,
+    createdAt: ctx.clock.now(),
+  });
+  const cut = { performerId: actor.id, fanId: target.id };
+  await Promise.all([cutBlockedFanFromShow(ctx, cut), cutSessionsOfBlockedFan(ctx, cut)]);
+  return presentBlock(block, target);
+}
+
+/**
+ * Lifts the creator's block of this person: everything is open to them again. A person this
+ * creator has not blocked (or an unknown id) is 404.
+ */
+export async function unblockUser(
+  ctx: AppContext,
+  options: { actor: Actor; targetId: string },
+): Promise<TUnblockResult> {
+  assertCreator(options.actor);
+  const removed = await deleteBlock(ctx.db.db, { performerId: options.actor.id, targetId: options.targetId });
+  if (!removed) throw notFound('That blocked user');
+  return { targetId: options.targetId, isBlocked: false };
+}
+
+/** The people the creator blocked, latest first. */
+export async function listBlockedUsers(
+  ctx: AppContext,
+  options: { actor: Actor; offset: number; limit: number },
+): Promise<{ data: TUserBlock[]; total: number }> {
+  assertCreator(options.actor);
+  const { rows, total } = await listBlocks(ctx.db.db, {
+    performerId: options.actor.id,
+    offset: options.offset,
+    limit: options.limit,
+  });
+  return { data: rows.map((r) => presentBlock(r.block, r.target)), total };
+}
