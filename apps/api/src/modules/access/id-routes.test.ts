@@ -31,6 +31,7 @@ type Kind =
   | 'privateShow'
   | 'call'
   | 'creator'
+  | 'blockedFan'
   | 'unknown';
 
 type Rule =
@@ -47,6 +48,7 @@ const rules: Record<string, Rule> = {
   'GET /api/flags/{code}.svg': { open: 'reference data' },
   'GET /api/performers/{id}': { open: "a creator's public profile" },
   'POST /api/admin/performers/{id}/verify-documents': { admin: true },
+  'DELETE /api/block/users/{id}': { owner: 'creator', id: 'blockedFan' },
   'POST /api/admin/performers/{id}/reject-documents': { admin: true },
   'PUT /api/admin/performers/{id}/commission': { admin: true },
   'POST /api/follows/{performerId}': { open: 'following a creator' },
@@ -269,6 +271,10 @@ beforeAll(async () => {
     country: 'de',
   });
   ids.payout = (await api(creator, 'POST', '/api/payout-requests', { amount: 50 }))._id;
+  // A fan the creator blocked: only that creator may unblock them.
+  const rude = await t.fan();
+  await api(creator, 'POST', '/api/block/users', { targetId: rude.user.id, reason: 'Rude in chat' });
+  ids.blockedFan = rude.user.id;
 });
 afterAll(async () => {
   await t?.close();
