@@ -35,6 +35,8 @@ export const callEndReasons = [
   'ended_by_creator',
   'insufficient_balance',
   'fan_gone',
+  /** An admin deactivated the fan's or the creator's account. */
+  'account_deactivated',
 ] as const;
 export type TCallEndReason = (typeof callEndReasons)[number];
 

@@ -8,6 +8,7 @@ import {
   type Executor,
   eq,
   inArray,
+  or,
   sql,
   userBlocks,
   users,
@@ -203,6 +204,19 @@ export async function missRingingCalls(db: Executor, options: { before: Date; no
     .set({ status: 'missed', endedAt: options.now })
     .where(and(eq(callSessions.status, 'ringing'), sql`${callSessions.createdAt} < ${options.before}`))
     .returning();
+}
+
+/** The live calls and private shows one person is in, on either side. */
+export async function findLiveCallSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({ id: callSessions.id })
+    .from(callSessions)
+    .where(
+      and(
+        eq(callSessions.status, 'live'),
+        or(eq(callSessions.fanId, userId), eq(callSessions.performerId, userId)),
+      ),
+    );
 }
 
 /** The creator blocked the fan. */

@@ -29,6 +29,7 @@ import {
   findCallSession,
   findDueCallSessions,
   findGoneFanSessions,
+  findLiveCallSessionsOf,
   insertCallSession,
   isBlocked,
   listCallSessions,
@@ -411,6 +412,10 @@ const endMessages: Record<TCallEndReason, { fan: string; creator: string }> = {
     fan: 'The call ended because your page stopped answering for 45 seconds.',
     creator: "The call ended because the fan's connection was lost.",
   },
+  account_deactivated: {
+    fan: 'The call ended because one of the accounts was deactivated.',
+    creator: 'The call ended because one of the accounts was deactivated.',
+  },
 };
 
 /**
@@ -430,6 +435,18 @@ export async function endCallSession(
   const call = await presentById(ctx, options.id);
   announceCallEnded(ctx, { call, reason: options.reason, messages: endMessages[options.reason] });
   return true;
+}
+
+/**
+ * Ends every live call and private show of a person whose account was deactivated: billing stops,
+ * the media room closes and the other side is told why. Answers how many ended.
+ */
+export async function endCallsOfDeactivatedAccount(ctx: AppContext, userId: string): Promise<number> {
+  let ended = 0;
+  for (const { id } of await findLiveCallSessionsOf(ctx.db.db, userId)) {
+    if (await endCallSession(ctx, { id, reason: 'account_deactivated' })) ended++;
+  }
+  return ended;
 }
 
 /** Either side ends a live show or call. */

@@ -49,6 +49,10 @@ const endWords: Record<NonNullable<TCallSession['endReason']>, { fan: string; cr
     fan: 'The call ended because your page stopped answering for 45 seconds.',
     creator: "The call ended because the fan's connection was lost.",
   },
+  account_deactivated: {
+    fan: 'The call ended because one of the accounts was deactivated.',
+    creator: 'The call ended because one of the accounts was deactivated.',
+  },
 };
 
 /**
