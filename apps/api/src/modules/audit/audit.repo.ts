@@ -1,5 +1,5 @@
 import type { TAuditQuery } from '@fanstage/contract';
-import { and, auditLog, count, desc, eq, type Executor, users } from '@fanstage/db';
+import { and, auditLog, count, desc, type Executor, eq, users } from '@fanstage/db';
 
 /** One page of the log, newest first, with each actor's name (one query for the page, one for the count). */
 export async function listAudit(db: Executor, query: TAuditQuery) {

@@ -118,10 +118,7 @@ export async function revokeUserSessions(
 
 /** Deletes every session of a user inside the caller's transaction; answers their ids for `endConnections`. */
 export async function deleteUserSessions(tx: Executor, userId: string): Promise<string[]> {
-  const deleted = await tx
-    .delete(sessions)
-    .where(eq(sessions.userId, userId))
-    .returning({ id: sessions.id });
+  const deleted = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return deleted.map((row) => row.id);
 }
 
