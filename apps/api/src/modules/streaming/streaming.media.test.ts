@@ -101,7 +101,7 @@ describe.runIf(binary || process.env.CI)('the video of live shows, on our own Ja
       return read(batch);
     };
   }, 30_000);
-  const posted: { type: number; event?: Record<string, unknown> }[] = [];
+  const posted: { type: number; event?: Record<string, unknown> | unknown[] }[] = [];
   // The Janus clients stay open: closing the app must end their pipes and not wait for them.
   afterAll(() => t?.close(), 10_000);
 
