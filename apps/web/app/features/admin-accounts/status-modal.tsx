@@ -15,11 +15,15 @@ export function AccountStatusModal(props: {
 }) {
   const { user, to } = props;
   const [reason, setReason] = useState('');
+  // While the dialog fades out (`to` is null again) it keeps the words it was opened with.
+  const [shown, setShown] = useState<'inactive' | 'active'>(to ?? 'inactive');
   useEffect(() => {
-    if (to) setReason('');
+    if (!to) return;
+    setReason('');
+    setShown(to);
   }, [to]);
   const change = useSetAccountStatus(user._id);
-  const isDeactivation = to === 'inactive';
+  const isDeactivation = (to ?? shown) === 'inactive';
   const trimmed = reason.trim();
   const problem =
     isDeactivation && trimmed === ''
