@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, apiLogin, loginInBrowser } from './support';
+import { adminLogin, adminToken, apiLogin, loginInBrowser } from './support';
 
 // Demo accounts from the seed: luna.rivers is a creator; ava.thompson subscribes to her;
 // zoe.martins holds nothing (no subscription, no purchase).
@@ -164,6 +164,28 @@ test('a fan reports a post and the report reaches the admin queue', async ({ pag
       description: 'Looks like a fake giveaway.',
     }),
   );
+
+  // The admin's queue in the browser: by reason, with a link to the post; resolving closes it.
+  const adminPage = await page.context().browser()!.newPage();
+  try {
+    await loginInBrowser(adminPage, adminLogin.username, adminLogin.password);
+    await adminPage.goto('/admin/reports');
+    await adminPage.getByLabel('Reason').click();
+    await adminPage.getByRole('option', { name: 'Spam or scam' }).click();
+    const row = adminPage.getByTestId('report-row').filter({ hasText: 'Looks like a fake giveaway.' });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Post' })).toHaveAttribute('href', `/post/${post._id}`);
+    await adminPage.screenshot({ path: '../.tmp/screens/admin-reports-1280.png' });
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    await adminPage
+      .getByRole('dialog', { name: 'Resolve this report?' })
+      .getByRole('button', { name: 'Resolve' })
+      .click();
+    await expect(adminPage.getByText('Report resolved.')).toBeVisible();
+    await expect(row).toBeHidden();
+  } finally {
+    await adminPage.close();
+  }
 });
 
 test('a visitor writes to the team from the footer: empty fields are named, the message is mailed to the admin', async ({

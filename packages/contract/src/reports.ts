@@ -40,6 +40,7 @@ export type TReport = z.infer<typeof ZReport>;
 
 export const ZAdminReportQuery = z.object({
   status: ZReportStatus.optional(),
+  category: ZReportCategory.optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -17,7 +17,10 @@ export async function listReports(
   db: Executor,
   query: TAdminReportQuery,
 ): Promise<{ rows: { report: ReportRow; reporter: Reporter }[]; total: number }> {
-  const where = query.status ? eq(reports.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(reports.status, query.status) : undefined,
+    query.category ? eq(reports.category, query.category) : undefined,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({ report: reports, reporter: { id: users.id, name: users.name, username: users.username } })

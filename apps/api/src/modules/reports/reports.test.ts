@@ -103,6 +103,14 @@ describe('/api/admin/reports', () => {
     expect(twice.statusCode).toBe(422);
     const dismissed = await t.request({ url: '/api/admin/reports?status=dismissed', token: admin.token });
     expect(dismissed.json().data.map((r: { _id: string }) => r._id)).toContain(created._id);
+    // By reason too: a spam report is not among the abuse ones.
+    const ofReason = async (category: string) =>
+      (
+        await t.request({ url: `/api/admin/reports?category=${category}&limit=100`, token: admin.token })
+      ).json().data as { _id: string; category: string }[];
+    expect((await ofReason('spam')).map((r) => r._id)).toContain(created._id);
+    expect((await ofReason('abuse')).map((r) => r._id)).not.toContain(created._id);
+    expect((await ofReason('abuse')).every((r) => r.category === 'abuse')).toBe(true);
     // Closed, the fan may report the creator again.
     expect(
       (await report(fan.token, { target: 'performer', targetId: creator.user.id, category: 'spam' }))
@@ -132,5 +140,8 @@ describe('/api/admin/reports', () => {
     expect((await t.request({ url: '/api/admin/reports?status=weird', token: admin.token })).statusCode).toBe(
       400,
     );
+    const badReason = await t.request({ url: '/api/admin/reports?category=rude', token: admin.token });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json().message).toMatch(/spam, abuse, copyright, underage or other/);
   });
 });

@@ -43,10 +43,11 @@ describe('header overflow', () => {
       '/admin',
       '/admin/users',
       '/admin/creators',
+      '/admin/reports',
       '/admin/payouts',
-      '/admin/orders',
     ]);
     expect(paths(more)).toEqual([
+      '/admin/orders',
       '/admin/settings',
       '/admin/audit',
       '/explore',
