@@ -107,6 +107,8 @@ export const auditActionLabels = {
   'token-package.create': 'Token package created',
   'token-package.update': 'Token package edited',
   'token-package.delete': 'Token package deleted',
+  'report.resolve': 'Report resolved',
+  'report.dismiss': 'Report dismissed',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

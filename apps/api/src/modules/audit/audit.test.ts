@@ -286,4 +286,29 @@ describe('admin actions write the audit log', () => {
     ]);
     expect(pkgRows[1]).toMatchObject({ before: { price: 90 }, after: { price: 80 } });
   });
+
+  it('reports: resolving or dismissing is logged once; a second close changes nothing', async () => {
+    const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
+    const made = await send(fan, 'POST', '/api/reports', {
+      target: 'performer',
+      targetId: creator.user.id,
+      category: 'spam',
+    });
+    const reportId = made.json().data._id as string;
+    expect(
+      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { status: 'resolved' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { status: 'dismissed' })).statusCode,
+    ).toBe(422);
+    expect(await rowsOf(reportId)).toEqual([
+      expect.objectContaining({
+        action: 'report.resolve',
+        targetType: 'report',
+        actorId: admin.user.id,
+        before: { status: 'open' },
+        after: { status: 'resolved', reportedType: 'performer', reportedId: creator.user.id },
+      }),
+    ]);
+  });
 });

@@ -96,5 +96,6 @@ export function auditTargetLink(entry: Pick<TAuditEntry, 'targetType' | 'targetI
   if (entry.targetType === 'settings') return '/admin/settings';
   if (entry.targetType === 'coupon') return '/admin/coupons';
   if (entry.targetType === 'token-package') return '/admin/packages';
+  if (entry.targetType === 'report') return '/admin/reports';
   return null;
 }
