@@ -109,6 +109,12 @@ export const auditActionLabels = {
   'token-package.delete': 'Token package deleted',
   'report.resolve': 'Report resolved',
   'report.dismiss': 'Report dismissed',
+  'site-promo.create': 'Site promo created',
+  'site-promo.update': 'Site promo edited',
+  'site-promo.delete': 'Site promo deleted',
+  'page.create': 'Page created',
+  'page.update': 'Page edited',
+  'page.delete': 'Page deleted',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

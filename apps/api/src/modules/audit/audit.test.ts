@@ -311,4 +311,34 @@ describe('admin actions write the audit log', () => {
       }),
     ]);
   });
+
+  it("site promos and pages: create, edit (a page's HTML as its length), delete", async () => {
+    const admin = await t.admin();
+    const page = await send(admin, 'POST', '/api/admin/posts', {
+      title: 'House rules',
+      content: '<p>Be kind.</p>',
+      status: 'published',
+    });
+    expect(page.statusCode).toBe(200);
+    const pageId = page.json().data._id as string;
+    await send(admin, 'PUT', `/api/admin/posts/${pageId}`, { content: '<p>Be kind, always.</p>' });
+    await send(admin, 'DELETE', `/api/admin/posts/${pageId}`);
+    const pageRows = await rowsOf(pageId);
+    expect(pageRows.map((r) => r.action)).toEqual(['page.create', 'page.update', 'page.delete']);
+    expect(pageRows[1]).toMatchObject({ before: { contentLength: 15 }, after: { contentLength: 23 } });
+    expect(JSON.stringify(pageRows)).not.toContain('Be kind');
+
+    const promo = await send(admin, 'POST', '/api/admin/site-promos', { title: 'Summer' });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const promoId = promo.json().data._id as string;
+    await send(admin, 'PUT', `/api/admin/site-promos/${promoId}`, { title: 'Summer sale' });
+    await send(admin, 'DELETE', `/api/admin/site-promos/${promoId}`);
+    const promoRows = await rowsOf(promoId);
+    expect(promoRows.map((r) => r.action)).toEqual([
+      'site-promo.create',
+      'site-promo.update',
+      'site-promo.delete',
+    ]);
+    expect(promoRows[1]).toMatchObject({ before: { title: 'Summer' }, after: { title: 'Summer sale' } });
+  });
 });
