@@ -37,6 +37,8 @@ export const callEndReasons = [
   'fan_gone',
   /** The creator blocked the fan during the session. */
   'blocked',
+  /** An admin deactivated the fan's or the creator's account. */
+  'account_deactivated',
 ] as const;
 export type TCallEndReason = (typeof callEndReasons)[number];
 

@@ -1,4 +1,5 @@
 export * from './addresses';
+export * from './admin-accounts';
 export * from './assets';
 export * from './auth';
 export * from './blocks';

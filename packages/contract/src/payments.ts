@@ -125,8 +125,16 @@ export const ZCouponCreateRequest = z
   .strict();
 export type TCouponCreateRequest = z.infer<typeof ZCouponCreateRequest>;
 
-/** `PUT /admin/coupons/{id}` */
-export const ZCouponUpdateRequest = ZCouponCreateRequest.partial().strict();
+/**
+ * `PUT /admin/coupons/{id}`: any subset of the fields. The create schema's defaults are dropped, so a
+ * field left out keeps its value (a partial with defaults had reset the name and re-activated the coupon).
+ */
+export const ZCouponUpdateRequest = ZCouponCreateRequest.extend({
+  name: z.string().trim().max(100),
+  isActive: z.boolean(),
+})
+  .partial()
+  .strict();
 export type TCouponUpdateRequest = z.infer<typeof ZCouponUpdateRequest>;
 
 export const ZCouponParams = z.object({ code: ZCouponCode });

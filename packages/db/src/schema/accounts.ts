@@ -58,6 +58,8 @@ export const users = pgTable(
     // Trigram indexes serve ILIKE '%q%' and similarity() in creator search.
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    // Admin account search matches emails by substring too.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './accounts';
 export * from './assets';
+export * from './audit';
 export * from './billing';
 export * from './commerce';
 export * from './feeds';

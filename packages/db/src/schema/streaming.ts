@@ -20,7 +20,7 @@ export const liveSessionStatuses = ['live', 'ended'] as const;
 export type LiveSessionStatus = (typeof liveSessionStatuses)[number];
 
 /** Why a show ended: the creator ended it, or (later) the server found the publisher's media gone for a minute. */
-export const liveSessionEndReasons = ['ended_by_creator', 'publisher_gone'] as const;
+export const liveSessionEndReasons = ['ended_by_creator', 'publisher_gone', 'account_deactivated'] as const;
 export type LiveSessionEndReason = (typeof liveSessionEndReasons)[number];
 
 /**
@@ -135,6 +135,7 @@ export const callEndReasons = [
   'fan_gone',
   /** The creator blocked the fan during the session. */
   'blocked',
+  'account_deactivated',
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 

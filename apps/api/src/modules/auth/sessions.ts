@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, performerProfiles, sessions, sql, users } from '@fanstage/db';
+import { and, type Executor, eq, gt, ne, performerProfiles, sessions, sql, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -116,13 +116,31 @@ export async function revokeUserSessions(
   for (const { id } of revoked) ctx.realtime.disconnectSession(id);
 }
 
+/** Deletes every session of a user inside the caller's transaction; answers their ids for `endConnections`. */
+export async function deleteUserSessions(tx: Executor, userId: string): Promise<string[]> {
+  const deleted = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
+}
+
+/**
+ * Ends a person's live connections on every node (the Redis adapter carries it): each deleted
+ * session's room, and the person's room for any socket that authenticated before its session row
+ * was read. Call it after the transaction that deleted the sessions committed.
+ */
+export function endConnections(ctx: AppContext, options: { userId: string; sessionIds: string[] }): void {
+  for (const id of options.sessionIds) ctx.realtime.disconnectSession(id);
+  ctx.realtime.disconnectUser(options.userId);
+}
+
 /**
  * Deactivates an account: it can no longer log in (403), its sessions are deleted and its live
- * connections end on every node. Admin deactivation and account deletion both go through here.
+ * connections end on every node. Admin deactivation (users.admin.service, which also writes the audit
+ * log and ends live shows and calls) uses the same two steps inside its own transaction.
  */
 export async function deactivateAccount(ctx: AppContext, options: { userId: string }): Promise<void> {
-  await ctx.db.db.update(users).set({ status: 'inactive' }).where(eq(users.id, options.userId));
-  await revokeUserSessions(ctx, options.userId);
-  // Also any socket that authenticated before its session row was read (same user room).
-  ctx.realtime.disconnectUser(options.userId);
+  const sessionIds = await ctx.db.db.transaction(async (tx) => {
+    await tx.update(users).set({ status: 'inactive' }).where(eq(users.id, options.userId));
+    return deleteUserSessions(tx, options.userId);
+  });
+  endConnections(ctx, { userId: options.userId, sessionIds });
 }

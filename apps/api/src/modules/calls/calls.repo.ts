@@ -8,6 +8,7 @@ import {
   type Executor,
   eq,
   inArray,
+  or,
   sql,
   users,
 } from '@fanstage/db';
@@ -214,6 +215,19 @@ export async function findOpenSessionsOfPair(db: Executor, options: { performerI
         eq(callSessions.performerId, options.performerId),
         eq(callSessions.fanId, options.fanId),
         inArray(callSessions.status, ['pending', 'approved', 'ringing', 'live']),
+      ),
+    );
+}
+
+/** The live calls and private shows one person is in, on either side. */
+export async function findLiveCallSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({ id: callSessions.id })
+    .from(callSessions)
+    .where(
+      and(
+        eq(callSessions.status, 'live'),
+        or(eq(callSessions.fanId, userId), eq(callSessions.performerId, userId)),
       ),
     );
 }

@@ -29,6 +29,7 @@ import {
   findCallSession,
   findDueCallSessions,
   findGoneFanSessions,
+  findLiveCallSessionsOf,
   findOpenSessionsOfPair,
   insertCallSession,
   listCallSessions,
@@ -412,6 +413,10 @@ const endMessages: Record<TCallEndReason, { fan: string; creator: string }> = {
     fan: 'The call ended because the creator blocked you.',
     creator: 'You blocked this fan, so the call ended.',
   },
+  account_deactivated: {
+    fan: 'The call ended because one of the accounts was deactivated.',
+    creator: 'The call ended because one of the accounts was deactivated.',
+  },
 };
 
 /**
@@ -459,6 +464,18 @@ export async function cutSessionsOfBlockedFan(
     });
     if (refused) await announce(ctx, session.id);
   }
+}
+
+/**
+ * Ends every live call and private show of a person whose account was deactivated: billing stops,
+ * the media room closes and the other side is told why. Answers how many ended.
+ */
+export async function endCallsOfDeactivatedAccount(ctx: AppContext, userId: string): Promise<number> {
+  let ended = 0;
+  for (const { id } of await findLiveCallSessionsOf(ctx.db.db, userId)) {
+    if (await endCallSession(ctx, { id, reason: 'account_deactivated' })) ended++;
+  }
+  return ended;
 }
 
 /** Either side ends a live show or call. */

@@ -16,6 +16,7 @@ import { downloadFileName, safeFileName } from '../../lib/content-disposition';
 import { assertNotBlocked } from '../access/blocks';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
 import { findProduct } from '../assets/products.repo';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
@@ -392,6 +393,19 @@ export async function refundOrder(
         refundTransactionId: posted.transactionId,
         refundedAt: now,
         updatedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: options.actor.id,
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: row.id,
+        before: { deliveryStatus: row.deliveryStatus, refundedAt: null },
+        after: {
+          deliveryStatus: 'refunded',
+          refundedAt: now,
+          refundedCents: earning.grossCents,
+          ledgerTransactionId: posted.transactionId,
+        },
       });
       return { order: await loadOrderView(tx, row.id), transactionId: posted.transactionId };
     }),

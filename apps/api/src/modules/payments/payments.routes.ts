@@ -60,7 +60,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: admin,
       schema: { tags, body: ZTokenPackageCreateRequest, response: { 200: dataOf(ZTokenPackage) } },
     },
-    async (req) => ({ data: await payments.createTokenPackage(ctx, { input: req.body }) }),
+    async (req) => ({
+      data: await payments.createTokenPackage(ctx, { actor: actorOf(req), input: req.body }),
+    }),
   );
   app.put(
     '/admin/package/token/:id',
@@ -73,12 +75,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: dataOf(ZTokenPackage) },
       },
     },
-    async (req) => ({ data: await payments.updateTokenPackage(ctx, { id: req.params.id, input: req.body }) }),
+    async (req) => ({
+      data: await payments.updateTokenPackage(ctx, {
+        actor: actorOf(req),
+        id: req.params.id,
+        input: req.body,
+      }),
+    }),
   );
   app.delete(
     '/admin/package/token/:id',
     { preHandler: admin, schema: { tags, params: ZIdParams, response: { 200: ZOk } } },
-    async (req) => ({ data: await payments.deleteTokenPackage(ctx, { id: req.params.id }) }),
+    async (req) => ({
+      data: await payments.deleteTokenPackage(ctx, { actor: actorOf(req), id: req.params.id }),
+    }),
   );
 
   // ------------------------------------------------------------ coupons
@@ -109,7 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/admin/coupons',
     { preHandler: admin, schema: { tags, body: ZCouponCreateRequest, response: { 200: dataOf(ZCoupon) } } },
-    async (req) => ({ data: await payments.createCoupon(ctx, { input: req.body }) }),
+    async (req) => ({ data: await payments.createCoupon(ctx, { actor: actorOf(req), input: req.body }) }),
   );
   app.get(
     '/admin/coupons/:id',
@@ -122,12 +132,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: admin,
       schema: { tags, params: ZIdParams, body: ZCouponUpdateRequest, response: { 200: dataOf(ZCoupon) } },
     },
-    async (req) => ({ data: await payments.updateCoupon(ctx, { id: req.params.id, input: req.body }) }),
+    async (req) => ({
+      data: await payments.updateCoupon(ctx, { actor: actorOf(req), id: req.params.id, input: req.body }),
+    }),
   );
   app.delete(
     '/admin/coupons/:id',
     { preHandler: admin, schema: { tags, params: ZIdParams, response: { 200: ZOk } } },
-    async (req) => ({ data: await payments.deleteCoupon(ctx, { id: req.params.id }) }),
+    async (req) => ({ data: await payments.deleteCoupon(ctx, { actor: actorOf(req), id: req.params.id }) }),
   );
 
   // ------------------------------------------------------------ top-ups and orders

@@ -2,6 +2,7 @@ import {
   fromCents,
   type TAppliedCoupon,
   type TApplyCouponRequest,
+  type TAuditAction,
   type TCoupon,
   type TCouponCreateRequest,
   type TCouponSearchQuery,
@@ -19,10 +20,11 @@ import {
   type TTopUpRequest,
   toCents,
 } from '@fanstage/contract';
-import type { PaymentGatewayName } from '@fanstage/db';
+import type { Executor, PaymentGatewayName } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { findTextProblem } from '../../lib/text-guard';
+import { changedFields, recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { recordConnectedAccount } from '../payouts/payouts.connect';
@@ -161,46 +163,96 @@ export async function searchTokenPackages(
 /** Admin: a new token package. */
 export async function createTokenPackage(
   ctx: AppContext,
-  options: { input: TTokenPackageCreateRequest },
+  options: { actor: Actor; input: TTokenPackageCreateRequest },
 ): Promise<TTokenPackage> {
   const { input } = options;
-  const row = await repo.insertTokenPackage(ctx.db.db, {
-    name: input.name,
-    description: input.description,
-    tokensCents: toCents(input.tokens),
-    priceCents: toCents(input.price),
-    isActive: input.isActive,
-    ordering: input.ordering,
+  return ctx.db.db.transaction(async (tx) => {
+    const row = presentPackage(
+      await repo.insertTokenPackage(tx, {
+        name: input.name,
+        description: input.description,
+        tokensCents: toCents(input.tokens),
+        priceCents: toCents(input.price),
+        isActive: input.isActive,
+        ordering: input.ordering,
+      }),
+    );
+    await auditAdminChange(tx, options.actor, 'token-package.create', row._id, null, row);
+    return row;
   });
-  return presentPackage(row);
+}
+
+/**
+ * The audit row of a coupon or token package change: the presented fields (amounts as the admin typed
+ * them), without id and timestamps; an edit keeps only the fields that changed.
+ */
+async function auditAdminChange(
+  tx: Executor,
+  actor: Actor,
+  action: TAuditAction,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  const fieldsOf = (row: Record<string, unknown> | null) => {
+    if (!row) return null;
+    const { _id, createdAt, updatedAt, ...fields } = row;
+    return fields;
+  };
+  const [was, now] = [fieldsOf(before), fieldsOf(after)];
+  const diff = was && now ? changedFields(was, now) : { before: was, after: now };
+  if (!diff) return;
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    targetType: action.split('.')[0]!,
+    targetId,
+    ...diff,
+  });
 }
 
 /** Admin: changes a package; orders already made keep their amounts. */
 export async function updateTokenPackage(
   ctx: AppContext,
-  options: { id: string; input: TTokenPackageUpdateRequest },
+  options: { actor: Actor; id: string; input: TTokenPackageUpdateRequest },
 ): Promise<TTokenPackage> {
   const { input } = options;
-  const row = await repo.updateTokenPackage(ctx.db.db, options.id, {
-    name: input.name,
-    description: input.description,
-    tokensCents: input.tokens === undefined ? undefined : toCents(input.tokens),
-    priceCents: input.price === undefined ? undefined : toCents(input.price),
-    isActive: input.isActive,
-    ordering: input.ordering,
-    updatedAt: ctx.clock.now(),
+  return ctx.db.db.transaction(async (tx) => {
+    const before = await repo.findTokenPackage(tx, options.id);
+    const row = await repo.updateTokenPackage(tx, options.id, {
+      name: input.name,
+      description: input.description,
+      tokensCents: input.tokens === undefined ? undefined : toCents(input.tokens),
+      priceCents: input.price === undefined ? undefined : toCents(input.price),
+      isActive: input.isActive,
+      ordering: input.ordering,
+      updatedAt: ctx.clock.now(),
+    });
+    if (!row || !before) throw notFound('That token package');
+    const after = presentPackage(row);
+    await auditAdminChange(tx, options.actor, 'token-package.update', row.id, presentPackage(before), after);
+    return after;
   });
-  if (!row) throw notFound('That token package');
-  return presentPackage(row);
 }
 
 /** Admin: removes a package (its past orders keep their amounts). */
 export async function deleteTokenPackage(
   ctx: AppContext,
-  options: { id: string },
+  options: { actor: Actor; id: string },
 ): Promise<{ success: true }> {
-  if (!(await repo.deleteTokenPackage(ctx.db.db, options.id))) throw notFound('That token package');
-  return { success: true };
+  return ctx.db.db.transaction(async (tx) => {
+    const before = await repo.findTokenPackage(tx, options.id);
+    if (!before || !(await repo.deleteTokenPackage(tx, options.id))) throw notFound('That token package');
+    await auditAdminChange(
+      tx,
+      options.actor,
+      'token-package.delete',
+      before.id,
+      presentPackage(before),
+      null,
+    );
+    return { success: true } as const;
+  });
 }
 
 // ---------------------------------------------------------------- coupons
@@ -222,19 +274,23 @@ const codeTaken = () =>
 /** Admin: a new coupon (codes are unique whatever their case). */
 export async function createCoupon(
   ctx: AppContext,
-  options: { input: TCouponCreateRequest },
+  options: { actor: Actor; input: TCouponCreateRequest },
 ): Promise<TCoupon> {
   const { input } = options;
-  const row = await repo.insertCoupon(ctx.db.db, {
-    name: input.name,
-    code: input.code,
-    discountPercentage: input.value,
-    expiredAt: input.expiredDate ? new Date(input.expiredDate) : null,
-    numberOfUses: input.numberOfUses,
-    isActive: input.isActive,
+  return ctx.db.db.transaction(async (tx) => {
+    const row = await repo.insertCoupon(tx, {
+      name: input.name,
+      code: input.code,
+      discountPercentage: input.value,
+      expiredAt: input.expiredDate ? new Date(input.expiredDate) : null,
+      numberOfUses: input.numberOfUses,
+      isActive: input.isActive,
+    });
+    if (!row) throw codeTaken();
+    const coupon = presentCoupon(row);
+    await auditAdminChange(tx, options.actor, 'coupon.create', row.id, null, coupon);
+    return coupon;
   });
-  if (!row) throw codeTaken();
-  return presentCoupon(row);
 }
 
 export async function getCoupon(ctx: AppContext, options: { id: string }): Promise<TCoupon> {
@@ -246,30 +302,42 @@ export async function getCoupon(ctx: AppContext, options: { id: string }): Promi
 /** Admin: changes a coupon. */
 export async function updateCoupon(
   ctx: AppContext,
-  options: { id: string; input: TCouponUpdateRequest },
+  options: { actor: Actor; id: string; input: TCouponUpdateRequest },
 ): Promise<TCoupon> {
   const { input } = options;
   if (input.code) {
     const other = await repo.findCouponByCode(ctx.db.db, input.code);
     if (other && other.id !== options.id) throw codeTaken();
   }
-  const row = await repo.updateCoupon(ctx.db.db, options.id, {
-    name: input.name,
-    code: input.code,
-    discountPercentage: input.value,
-    expiredAt:
-      input.expiredDate === undefined ? undefined : input.expiredDate ? new Date(input.expiredDate) : null,
-    numberOfUses: input.numberOfUses,
-    isActive: input.isActive,
-    updatedAt: ctx.clock.now(),
+  return ctx.db.db.transaction(async (tx) => {
+    const before = await repo.findCoupon(tx, options.id);
+    const row = await repo.updateCoupon(tx, options.id, {
+      name: input.name,
+      code: input.code,
+      discountPercentage: input.value,
+      expiredAt:
+        input.expiredDate === undefined ? undefined : input.expiredDate ? new Date(input.expiredDate) : null,
+      numberOfUses: input.numberOfUses,
+      isActive: input.isActive,
+      updatedAt: ctx.clock.now(),
+    });
+    if (!row || !before) throw notFound('That coupon');
+    const coupon = presentCoupon(row);
+    await auditAdminChange(tx, options.actor, 'coupon.update', row.id, presentCoupon(before), coupon);
+    return coupon;
   });
-  if (!row) throw notFound('That coupon');
-  return presentCoupon(row);
 }
 
-export async function deleteCoupon(ctx: AppContext, options: { id: string }): Promise<{ success: true }> {
-  if (!(await repo.deleteCoupon(ctx.db.db, options.id))) throw notFound('That coupon');
-  return { success: true };
+export async function deleteCoupon(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<{ success: true }> {
+  return ctx.db.db.transaction(async (tx) => {
+    const before = await repo.findCoupon(tx, options.id);
+    if (!before || !(await repo.deleteCoupon(tx, options.id))) throw notFound('That coupon');
+    await auditAdminChange(tx, options.actor, 'coupon.delete', before.id, presentCoupon(before), null);
+    return { success: true } as const;
+  });
 }
 
 const couponRefused = (message: string) =>

@@ -1,5 +1,6 @@
 import {
   fromCents,
+  type TAuditAction,
   type TBankingSettingsRequest,
   type TPaymentGatewaySettingsRequest,
   type TPayoutCalculation,
@@ -16,6 +17,7 @@ import {
 import type { PayoutStatus, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { isStripeConfigured } from '../payments/payments.gateway';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
@@ -435,6 +437,14 @@ async function notifyCreator(ctx: AppContext, request: TPayoutRequest) {
   }
 }
 
+/** The audit action of each status an admin can move a request to. */
+const auditActionOf = {
+  pending: 'payout.approve',
+  approved: 'payout.approve',
+  rejected: 'payout.reject',
+  paid: 'payout.mark-paid',
+} as const satisfies Record<PayoutStatus, TAuditAction>;
+
 async function review(
   ctx: AppContext,
   options: {
@@ -467,6 +477,18 @@ async function review(
         ...(options.adminNote !== undefined ? { adminNote: options.adminNote } : {}),
         ...(closeTransactionId ? { closeTransactionId } : {}),
         updatedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: options.actor.id,
+        action: auditActionOf[options.to],
+        targetType: 'payout-request',
+        targetId: row.id,
+        before: { status: row.status, amountCents: row.amountCents },
+        after: {
+          status: saved.status,
+          ...(closeTransactionId ? { ledgerTransactionId: closeTransactionId } : {}),
+        },
+        reason: options.adminNote ?? null,
       });
       return presentRequest(saved, (await findPerson(tx, saved.performerId))!);
     }),

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import * as admin from './performers.admin.service';
 
 const tags = ['Admin'];
@@ -31,7 +31,9 @@ export const performersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     '/admin/performers/:id/verify-documents',
     { preHandler: adminOnly, schema: { tags, params, response: { 200: dataOf(ZAdminPerformer) } } },
-    async (req) => ({ data: await admin.verifyDocuments(ctx, { performerId: req.params.id }) }),
+    async (req) => ({
+      data: await admin.verifyDocuments(ctx, { actor: actorOf(req), performerId: req.params.id }),
+    }),
   );
 
   app.post(
@@ -46,7 +48,11 @@ export const performersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       },
     },
     async (req) => ({
-      data: await admin.rejectDocuments(ctx, { performerId: req.params.id, reason: req.body?.reason }),
+      data: await admin.rejectDocuments(ctx, {
+        actor: actorOf(req),
+        performerId: req.params.id,
+        reason: req.body?.reason,
+      }),
     }),
   );
 
@@ -58,6 +64,7 @@ export const performersAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (req) => ({
       data: await admin.setCommission(ctx, {
+        actor: actorOf(req),
         performerId: req.params.id,
         commissionPercentage: req.body.commissionPercentage,
       }),

@@ -1,6 +1,9 @@
 import type { TAdminPerformer, TAdminPerformerQuery } from '@fanstage/contract';
+import { type Executor, eq, performerProfiles } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit';
+import type { Actor } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentAdminPerformer } from './performers.presenter';
 import {
@@ -47,16 +50,64 @@ async function notifyCreator(ctx: AppContext, performer: TAdminPerformer, subjec
   });
 }
 
+/** The review fields of a profile, locked until the transaction ends (null: no such creator). */
+async function lockReview(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({
+      documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
+      documentsRejectedAt: performerProfiles.documentsRejectedAt,
+      commissionPercentage: performerProfiles.commissionPercentage,
+    })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, userId))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets the verdict and, when it changed something, its audit row in the same transaction.
+ * Answers like setDocumentsVerdict: true changed, false already so, null no such creator.
+ */
+async function auditedVerdict(
+  ctx: AppContext,
+  options: { actor: Actor; performerId: string; verdict: 'verified' | 'rejected'; reason?: string },
+): Promise<boolean | null> {
+  return ctx.db.db.transaction(async (tx) => {
+    const before = await lockReview(tx, options.performerId);
+    const at = ctx.clock.now();
+    const changed = await setDocumentsVerdict(tx, {
+      userId: options.performerId,
+      verdict: options.verdict,
+      at,
+    });
+    if (changed && before) {
+      await recordAudit(tx, {
+        actorId: options.actor.id,
+        action: options.verdict === 'verified' ? 'performer.verify-documents' : 'performer.reject-documents',
+        targetType: 'user',
+        targetId: options.performerId,
+        before: {
+          documentsVerifiedAt: before.documentsVerifiedAt,
+          documentsRejectedAt: before.documentsRejectedAt,
+        },
+        after:
+          options.verdict === 'verified'
+            ? { documentsVerifiedAt: at, documentsRejectedAt: null }
+            : { documentsVerifiedAt: null, documentsRejectedAt: at },
+        reason: options.reason ?? null,
+      });
+    }
+    return changed;
+  });
+}
+
 /** Marks a creator's documents verified (the creator is listed from now on) and mails them once. */
 export async function verifyDocuments(
   ctx: AppContext,
-  options: { performerId: string },
+  options: { actor: Actor; performerId: string },
 ): Promise<TAdminPerformer> {
-  const changed = await setDocumentsVerdict(ctx.db.db, {
-    userId: options.performerId,
-    verdict: 'verified',
-    at: ctx.clock.now(),
-  });
+  const changed = await auditedVerdict(ctx, { ...options, verdict: 'verified' });
   if (changed === null) throw notFound('That creator');
   const performer = await readAdminPerformer(ctx, options.performerId);
   if (changed) {
@@ -74,13 +125,9 @@ export async function verifyDocuments(
 /** Refuses a creator's documents: they are unlisted until new documents pass; mails them the reason. */
 export async function rejectDocuments(
   ctx: AppContext,
-  options: { performerId: string; reason?: string },
+  options: { actor: Actor; performerId: string; reason?: string },
 ): Promise<TAdminPerformer> {
-  const changed = await setDocumentsVerdict(ctx.db.db, {
-    userId: options.performerId,
-    verdict: 'rejected',
-    at: ctx.clock.now(),
-  });
+  const changed = await auditedVerdict(ctx, { ...options, verdict: 'rejected' });
   if (changed === null) throw notFound('That creator');
   const performer = await readAdminPerformer(ctx, options.performerId);
   if (changed) {
@@ -99,10 +146,22 @@ export async function rejectDocuments(
 /** Sets the platform's share for one creator (0..1), or null to use the global performerCommission. */
 export async function setCommission(
   ctx: AppContext,
-  options: { performerId: string; commissionPercentage: number | null },
+  options: { actor: Actor; performerId: string; commissionPercentage: number | null },
 ): Promise<TAdminPerformer> {
-  const row = await findPerformer(ctx.db.db, { id: options.performerId, viewerId: null });
-  if (!row) throw notFound('That creator');
-  await updateProfile(ctx.db.db, row.user.id, { commissionPercentage: options.commissionPercentage });
-  return readAdminPerformer(ctx, row.user.id);
+  const { performerId, commissionPercentage } = options;
+  await ctx.db.db.transaction(async (tx) => {
+    const before = await lockReview(tx, performerId);
+    if (!before) throw notFound('That creator');
+    if (before.commissionPercentage === commissionPercentage) return;
+    await updateProfile(tx, performerId, { commissionPercentage });
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: 'performer.commission',
+      targetType: 'user',
+      targetId: performerId,
+      before: { commissionPercentage: before.commissionPercentage },
+      after: { commissionPercentage },
+    });
+  });
+  return readAdminPerformer(ctx, performerId);
 }

@@ -117,6 +117,9 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
   }
 
   let isClosing = false;
+  // Set when the Redis clients are quitting: an emit after that would reject inside the adapter
+  // (nobody awaits it), so the last events of a closing node (a viewer count on a disconnect) are dropped.
+  let isSendingStopped = false;
   return {
     io,
     presence,
@@ -124,11 +127,13 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
       return isClosing;
     },
     toUser(userId, event, payload) {
+      if (isSendingStopped) return;
       const rooms = Array.isArray(userId) ? userId.map(userRoom) : userRoom(userId);
       // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot follow the generic K.
       (io.to(rooms).emit as any)(event, payload);
     },
     toRoom(room, event, payload) {
+      if (isSendingStopped) return;
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       (io.to(room).emit as any)(event, payload);
     },
@@ -148,6 +153,7 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
       // this node after a restart, or another one). io.close() would close the HTTP server too;
       // Fastify does that itself.
       io.engine?.close();
+      isSendingStopped = true;
       await Promise.allSettled(redisClients.map((client) => client.quit()));
       options.log.debug('realtime closed');
     },

@@ -1,6 +1,7 @@
 import type { TAdminReportQuery, TReport, TReportCreate } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { findVisibleObject } from '../reactions/reaction-objects';
 import {
@@ -63,11 +64,24 @@ export async function closeReportAsAdmin(
   ctx: AppContext,
   options: { actor: Actor; id: string; status: 'resolved' | 'dismissed' },
 ): Promise<TReport> {
-  const row = await closeReport(ctx.db.db, {
-    id: options.id,
-    status: options.status,
-    adminId: options.actor.id,
-    at: ctx.clock.now(),
+  const row = await ctx.db.db.transaction(async (tx) => {
+    const closed = await closeReport(tx, {
+      id: options.id,
+      status: options.status,
+      adminId: options.actor.id,
+      at: ctx.clock.now(),
+    });
+    if (closed) {
+      await recordAudit(tx, {
+        actorId: options.actor.id,
+        action: options.status === 'resolved' ? 'report.resolve' : 'report.dismiss',
+        targetType: 'report',
+        targetId: closed.id,
+        before: { status: 'open' },
+        after: { status: closed.status, reportedType: closed.target, reportedId: closed.targetId },
+      });
+    }
+    return closed;
   });
   if (!row) {
     if (!(await findReport(ctx.db.db, options.id))) throw notFound('That report');

@@ -7,7 +7,7 @@ import {
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 
 const tags = ['Settings'];
 
@@ -34,6 +34,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: requireRole('admin'),
       schema: { tags, body: ZSettingsUpdate, response: { 200: dataOf(ZSettings) } },
     },
-    async (req) => ({ data: await ctx.settings.update(req.body) }),
+    async (req) => ({ data: await ctx.settings.update(req.body, { actorId: actorOf(req).id }) }),
   );
 };

@@ -12,6 +12,7 @@ import {
 } from '@fanstage/contract';
 import { type DbHandle, settings as settingsTable, sql } from '@fanstage/db';
 import { AppError } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../audit/audit';
 
 export interface SettingsService {
   /** Every setting, defaults filled in. Cached for a few seconds so each request does not read the table. */
@@ -20,7 +21,7 @@ export interface SettingsService {
   /** Values of the named public keys; unknown or private keys are left out. */
   getKeys(keys: string[]): Promise<Partial<TPublicSettings>>;
   /** Admin update of any subset; a minimum above its maximum is refused and nothing is saved. */
-  update(patch: TSettingsUpdate): Promise<TSettings>;
+  update(patch: TSettingsUpdate, options?: { actorId?: string }): Promise<TSettings>;
 }
 
 const cacheMs = 5_000;
@@ -56,7 +57,7 @@ export function createSettingsService(db: DbHandle): SettingsService {
     getAll,
     getPublic: async () => pickPublic(await getAll(), publicSettingKeys) as TPublicSettings,
     getKeys: async (keys) => pickPublic(await getAll(), keys) as Partial<TPublicSettings>,
-    update: async (patch) => {
+    update: async (patch, options = {}) => {
       const current = await load();
       const next = { ...current, ...patch } as TSettings;
       for (const range of settingRanges) {
@@ -69,14 +70,27 @@ export function createSettingsService(db: DbHandle): SettingsService {
       const entries = Object.entries(patch).filter(
         ([k, v]) => settingKeys.includes(k as TSettingKey) && v !== undefined,
       );
+      const changes = changedFields(current, Object.fromEntries(entries));
       if (entries.length > 0) {
-        await db.db
-          .insert(settingsTable)
-          .values(entries.map(([key, value]) => ({ key, value })))
-          .onConflictDoUpdate({
-            target: settingsTable.key,
-            set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-          });
+        await db.db.transaction(async (tx) => {
+          await tx
+            .insert(settingsTable)
+            .values(entries.map(([key, value]) => ({ key, value })))
+            .onConflictDoUpdate({
+              target: settingsTable.key,
+              set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+            });
+          // Only values that really changed are logged (a form save sends every field).
+          if (options.actorId && changes) {
+            await recordAudit(tx, {
+              actorId: options.actorId,
+              action: 'settings.update',
+              targetType: 'settings',
+              targetId: 'site',
+              ...changes,
+            });
+          }
+        });
       }
       cache = null;
       return getAll();

@@ -78,7 +78,7 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       preHandler: adminOnly,
       schema: { tags: admin, body: ZSitePromoCreate, response: { 200: dataOf(ZSitePromo) } },
     },
-    async (req) => ({ data: await site.createPromo(ctx, { input: req.body }) }),
+    async (req) => ({ data: await site.createPromo(ctx, { actor: actorOf(req), input: req.body }) }),
   );
   app.put(
     '/admin/site-promos/:id',
@@ -86,13 +86,15 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       preHandler: adminOnly,
       schema: { tags: admin, params, body: ZSitePromoUpdate, response: { 200: dataOf(ZSitePromo) } },
     },
-    async (req) => ({ data: await site.updatePromoById(ctx, { id: req.params.id, input: req.body }) }),
+    async (req) => ({
+      data: await site.updatePromoById(ctx, { actor: actorOf(req), id: req.params.id, input: req.body }),
+    }),
   );
   app.delete(
     '/admin/site-promos/:id',
     { preHandler: adminOnly, schema: { tags: admin, params, response: { 200: ZOk } } },
     async (req) => {
-      await site.deletePromoById(ctx, { id: req.params.id });
+      await site.deletePromoById(ctx, { actor: actorOf(req), id: req.params.id });
       return { data: { success: true } };
     },
   );
@@ -125,13 +127,15 @@ export const siteContentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       preHandler: adminOnly,
       schema: { tags: admin, params, body: ZCmsPostUpdate, response: { 200: dataOf(ZCmsPost) } },
     },
-    async (req) => ({ data: await site.updateCmsPostById(ctx, { id: req.params.id, input: req.body }) }),
+    async (req) => ({
+      data: await site.updateCmsPostById(ctx, { actor: actorOf(req), id: req.params.id, input: req.body }),
+    }),
   );
   app.delete(
     '/admin/posts/:id',
     { preHandler: adminOnly, schema: { tags: admin, params, response: { 200: ZOk } } },
     async (req) => {
-      await site.deleteCmsPostById(ctx, { id: req.params.id });
+      await site.deleteCmsPostById(ctx, { actor: actorOf(req), id: req.params.id });
       return { data: { success: true } };
     },
   );

@@ -1,4 +1,5 @@
 import type {
+  TAuditAction,
   TCmsPost,
   TCmsPostCreate,
   TCmsPostQuery,
@@ -8,9 +9,11 @@ import type {
   TSitePromoCreate,
   TSitePromoUpdate,
 } from '@fanstage/contract';
+import type { Executor } from '@fanstage/db';
 import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import {
   type CmsPostRow,
@@ -79,38 +82,73 @@ export async function listAllPromos(ctx: AppContext, options: { offset: number; 
 
 export async function createPromo(
   ctx: AppContext,
-  options: { input: TSitePromoCreate },
+  options: { actor: Actor; input: TSitePromoCreate },
 ): Promise<TSitePromo> {
   const { input } = options;
-  return presentPromo(
-    await insertPromo(ctx.db.db, {
-      ...input,
-      startsAt: toDate(input.startsAt),
-      endsAt: toDate(input.endsAt),
-    }),
-  );
+  return ctx.db.db.transaction(async (tx) => {
+    const promo = presentPromo(
+      await insertPromo(tx, {
+        ...input,
+        startsAt: toDate(input.startsAt),
+        endsAt: toDate(input.endsAt),
+      }),
+    );
+    await auditChange(tx, options.actor, 'site-promo.create', promo._id, null, promo);
+    return promo;
+  });
+}
+
+/**
+ * The audit row of a promo or page change: the presented fields without id and timestamps, a page's
+ * HTML as its length (the text itself would double the table); an edit keeps only changed fields.
+ */
+async function auditChange(
+  tx: Executor,
+  actor: Actor,
+  action: TAuditAction,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  const fieldsOf = (row: Record<string, unknown> | null) => {
+    if (!row) return null;
+    const { _id, createdAt, updatedAt, content, ...fields } = row;
+    return typeof content === 'string' ? { ...fields, contentLength: content.length } : fields;
+  };
+  const [was, now] = [fieldsOf(before), fieldsOf(after)];
+  const diff = was && now ? changedFields(was, now) : { before: was, after: now };
+  if (!diff) return;
+  await recordAudit(tx, { actorId: actor.id, action, targetType: action.split('.')[0]!, targetId, ...diff });
 }
 
 /** Changes a promo; the merged dates must still end after they start (422). */
 export async function updatePromoById(
   ctx: AppContext,
-  options: { id: string; input: TSitePromoUpdate },
+  options: { actor: Actor; id: string; input: TSitePromoUpdate },
 ): Promise<TSitePromo> {
   const { id, input } = options;
-  const current = await findPromo(ctx.db.db, id);
-  if (!current) throw notFound('That promo');
-  const startsAt = input.startsAt === undefined ? current.startsAt : toDate(input.startsAt);
-  const endsAt = input.endsAt === undefined ? current.endsAt : toDate(input.endsAt);
-  if (startsAt && endsAt && endsAt <= startsAt) {
-    throw new AppError('UNPROCESSABLE', 'The end must be after the start.');
-  }
-  const row = await updatePromo(ctx.db.db, id, { ...input, startsAt, endsAt });
-  if (!row) throw notFound('That promo');
-  return presentPromo(row);
+  return ctx.db.db.transaction(async (tx) => {
+    const current = await findPromo(tx, id);
+    if (!current) throw notFound('That promo');
+    const startsAt = input.startsAt === undefined ? current.startsAt : toDate(input.startsAt);
+    const endsAt = input.endsAt === undefined ? current.endsAt : toDate(input.endsAt);
+    if (startsAt && endsAt && endsAt <= startsAt) {
+      throw new AppError('UNPROCESSABLE', 'The end must be after the start.');
+    }
+    const row = await updatePromo(tx, id, { ...input, startsAt, endsAt });
+    if (!row) throw notFound('That promo');
+    const promo = presentPromo(row);
+    await auditChange(tx, options.actor, 'site-promo.update', id, presentPromo(current), promo);
+    return promo;
+  });
 }
 
-export async function deletePromoById(ctx: AppContext, options: { id: string }): Promise<void> {
-  if (!(await deletePromo(ctx.db.db, options.id))) throw notFound('That promo');
+export async function deletePromoById(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
+  await ctx.db.db.transaction(async (tx) => {
+    const current = await findPromo(tx, options.id);
+    if (!current || !(await deletePromo(tx, options.id))) throw notFound('That promo');
+    await auditChange(tx, options.actor, 'site-promo.delete', options.id, presentPromo(current), null);
+  });
 }
 
 // CMS posts -----------------------------------------------------------------------------------
@@ -200,15 +238,19 @@ export async function createCmsPost(
   const slug = input.slug ?? slugOf(input.title);
   await assertSlugFree(ctx, slug);
   try {
-    return presentPost(
-      await insertCmsPost(ctx.db.db, {
-        title: input.title,
-        slug,
-        content: sanitizeCmsHtml(input.content),
-        status: input.status,
-        authorId: actor.id,
-      }),
-    );
+    return await ctx.db.db.transaction(async (tx) => {
+      const post = presentPost(
+        await insertCmsPost(tx, {
+          title: input.title,
+          slug,
+          content: sanitizeCmsHtml(input.content),
+          status: input.status,
+          authorId: actor.id,
+        }),
+      );
+      await auditChange(tx, actor, 'page.create', post._id, null, post);
+      return post;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
@@ -217,25 +259,37 @@ export async function createCmsPost(
 
 export async function updateCmsPostById(
   ctx: AppContext,
-  options: { id: string; input: TCmsPostUpdate },
+  options: { actor: Actor; id: string; input: TCmsPostUpdate },
 ): Promise<TCmsPost> {
   const { id, input } = options;
   if (input.slug) await assertSlugFree(ctx, input.slug, id);
   try {
-    const row = await updateCmsPost(ctx.db.db, id, {
-      ...input,
-      ...(input.content === undefined ? {} : { content: sanitizeCmsHtml(input.content) }),
+    return await ctx.db.db.transaction(async (tx) => {
+      const current = await findCmsPost(tx, { id });
+      const row = await updateCmsPost(tx, id, {
+        ...input,
+        ...(input.content === undefined ? {} : { content: sanitizeCmsHtml(input.content) }),
+      });
+      if (!row || !current) throw notFound('That page');
+      const post = presentPost(row);
+      await auditChange(tx, options.actor, 'page.update', id, presentPost(current), post);
+      return post;
     });
-    if (!row) throw notFound('That page');
-    return presentPost(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
 }
 
-export async function deleteCmsPostById(ctx: AppContext, options: { id: string }): Promise<void> {
-  if (!(await deleteCmsPost(ctx.db.db, options.id))) throw notFound('That page');
+export async function deleteCmsPostById(
+  ctx: AppContext,
+  options: { actor: Actor; id: string },
+): Promise<void> {
+  await ctx.db.db.transaction(async (tx) => {
+    const current = await findCmsPost(tx, { id: options.id });
+    if (!current || !(await deleteCmsPost(tx, options.id))) throw notFound('That page');
+    await auditChange(tx, options.actor, 'page.delete', options.id, presentPost(current), null);
+  });
 }
 
 /** One page for admins, whatever its status. */

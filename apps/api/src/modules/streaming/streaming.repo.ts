@@ -270,6 +270,18 @@ export async function endAbandonedLiveSessions(
     .returning();
 }
 
+/** Ends every live show of one creator (their account was deactivated); answers the ended rows. */
+export async function endLiveSessionsOfPerformer(
+  db: Executor,
+  options: { performerId: string; reason: LiveSessionEndReason; now: Date },
+): Promise<LiveSessionRow[]> {
+  return db
+    .update(liveSessions)
+    .set({ status: 'ended', endedAt: options.now, endReason: options.reason, updatedAt: options.now })
+    .where(and(eq(liveSessions.performerId, options.performerId), eq(liveSessions.status, 'live')))
+    .returning();
+}
+
 export type ModerationRow = typeof liveSessionModerations.$inferSelect;
 
 /** The viewer's moderation in each of these shows (one query for a page). */

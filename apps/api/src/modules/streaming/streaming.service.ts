@@ -21,6 +21,7 @@ import { agoraSetupOf, agoraUnavailable, issueAgoraToken } from './media/agora-m
 import { countViewers } from './streaming.realtime';
 import {
   endAbandonedLiveSessions,
+  endLiveSessionsOfPerformer,
   endOwnLiveSession,
   extendOwnLiveSession,
   findLiveSessionWithPerformer,
@@ -294,6 +295,20 @@ export async function endAbandonedShows(ctx: AppContext): Promise<number> {
   const ended = await endAbandonedLiveSessions(ctx.db.db, {
     goneBefore: new Date(now.getTime() - publisherGoneLimitMs),
     now,
+  });
+  for (const row of ended) await closeEndedShowRoom(ctx, row.id);
+  return ended.length;
+}
+
+/**
+ * Ends the live show of a creator whose account was deactivated, on every node: the row ends (so
+ * listings and the show page say ended, and no one can buy or join it) and the video room closes.
+ */
+export async function endShowsOfDeactivatedCreator(ctx: AppContext, performerId: string): Promise<number> {
+  const ended = await endLiveSessionsOfPerformer(ctx.db.db, {
+    performerId,
+    reason: 'account_deactivated',
+    now: ctx.clock.now(),
   });
   for (const row of ended) await closeEndedShowRoom(ctx, row.id);
   return ended.length;

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { assertNotBlocked } from '../access/blocks';
 import { findVisibleGallery } from '../assets/galleries.service';
 import { getPublicVideo } from '../assets/videos.service';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { getFeed } from '../feeds/feeds.service';
 import { findPurchasableMessage } from '../messages/messages.access';
@@ -421,6 +422,8 @@ export async function grantWalletCredit(
     initiatorId: string | null;
     idempotency?: IdempotencyScope | null;
     ledgerKey?: string;
+    /** The initiator is an admin acting by hand: write the audit log. */
+    auditAsAdmin?: boolean;
   },
 ): Promise<TAdminCredit> {
   const user = await findUserRole(ctx.db.db, options.userId);
@@ -440,11 +443,28 @@ export async function grantWalletCredit(
         ],
         now,
       });
+      const balanceCents = posted.walletBalances.get(options.userId) ?? 0;
+      // A credit an admin gives is on the audit log, in the same transaction as the money.
+      if (options.initiatorId && options.auditAsAdmin) {
+        await recordAudit(tx, {
+          actorId: options.initiatorId,
+          action: 'wallet.credit',
+          targetType: 'user',
+          targetId: options.userId,
+          before: { balanceCents: balanceCents - options.amountCents },
+          after: {
+            balanceCents,
+            creditedCents: options.amountCents,
+            ledgerTransactionId: posted.transactionId,
+          },
+          reason: options.reason,
+        });
+      }
       return {
         _id: posted.transactionId,
         userId: options.userId,
         amount: fromCents(options.amountCents),
-        balance: fromCents(posted.walletBalances.get(options.userId) ?? 0),
+        balance: fromCents(balanceCents),
         createdAt: now.toISOString(),
       };
     }),
@@ -462,4 +482,5 @@ export const adminCreditWallet = (
     reason: options.input.reason,
     initiatorId: options.actor.id,
     idempotency: options.idempotency,
+    auditAsAdmin: true,
   });

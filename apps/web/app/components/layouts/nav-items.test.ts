@@ -15,9 +15,12 @@ describe('header navigation', () => {
     }
   });
 
-  it('links the creator review for admins only', () => {
-    expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain('/admin/creators');
-    expect(paths(navItemsFor(user({}), settings))).not.toContain('/admin/creators');
+  it('links the creator review, users and the audit log for admins only', () => {
+    for (const to of ['/admin/creators', '/admin/users', '/admin/audit']) {
+      expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain(to);
+      expect(paths(navItemsFor(user({}), settings))).not.toContain(to);
+      expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
+    }
   });
 
   it('links the money pages (orders, token packages, coupons) for admins only', () => {
@@ -38,13 +41,15 @@ describe('header overflow', () => {
     const { inline, more } = splitNavItems(navItemsFor(user({ isAdmin: true }), settings));
     expect(paths(inline)).toEqual([
       '/admin',
+      '/admin/users',
       '/admin/creators',
       '/admin/reports',
       '/admin/payouts',
-      '/admin/orders',
     ]);
     expect(paths(more)).toEqual([
+      '/admin/orders',
       '/admin/settings',
+      '/admin/audit',
       '/explore',
       '/admin/packages',
       '/admin/coupons',

@@ -11,6 +11,7 @@ import {
   IconCreditCard,
   IconFlag,
   IconHeart,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
   IconMail,
@@ -46,11 +47,13 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
     items.push(
       // The daily work first: the header shows the first few, the rest sit under "More".
       { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
+      { label: 'Users', to: '/admin/users', icon: IconUsers },
       { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
       { label: 'Reports', to: '/admin/reports', icon: IconFlag },
       { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
       { label: 'Orders', to: '/admin/orders', icon: IconPackage },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
+      { label: 'Audit log', to: '/admin/audit', icon: IconHistory },
       { label: 'Explore', to: '/explore', icon: IconCompass },
       { label: 'Packages', to: '/admin/packages', icon: IconCoins },
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },

@@ -53,6 +53,10 @@ const endWords: Record<NonNullable<TCallSession['endReason']>, { fan: string; cr
     fan: 'The call ended because the creator blocked you.',
     creator: 'You blocked this fan, so the call ended.',
   },
+  account_deactivated: {
+    fan: 'The call ended because one of the accounts was deactivated.',
+    creator: 'The call ended because one of the accounts was deactivated.',
+  },
 };
 
 /**

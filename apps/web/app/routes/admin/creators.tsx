@@ -1,6 +1,5 @@
 import { documentReviewStatuses, type TAdminPerformer } from '@fanstage/contract';
 import {
-  ActionIcon,
   Anchor,
   Avatar,
   Badge,
@@ -15,17 +14,15 @@ import {
   Tabs,
   Text,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconDeviceFloppy, IconUserCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconUserCheck, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AmountInput, amountProblem } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
+import { CommissionEditor } from '../../features/admin/commission-editor';
 import { CreatorDocuments } from '../../features/admin/creator-documents';
-import { commissionToPercent, percentToCommission } from '../../features/admin/creator-review';
 import { profilePath } from '../../features/performers/performer-card';
 import { useCountries } from '../../features/reference/use-countries';
 import { api } from '../../lib/api';
@@ -207,7 +204,12 @@ function CreatorRow({
         </div>
       </Group>
       <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
-        <CommissionEditor performer={performer} />
+        <CommissionEditor
+          performerId={performer._id}
+          name={performer.name}
+          commissionPercentage={performer.commissionPercentage}
+          onSaved={() => void refresh()}
+        />
         {status !== 'verified' ? (
           <Button
             size="xs"
@@ -225,66 +227,6 @@ function CreatorRow({
           </Button>
         ) : null}
       </Group>
-    </Group>
-  );
-}
-
-/** The platform's share for one creator, in percent; empty means the site default. */
-function CommissionEditor({ performer }: { performer: TAdminPerformer }) {
-  const refresh = useReviewRefresh();
-  const saved = commissionToPercent(performer.commissionPercentage);
-  const [value, setValue] = useState<number | ''>(saved);
-  useEffect(() => setValue(saved), [saved]);
-  const save = useWriteMutation({
-    mutationFn: () =>
-      api.put(`/admin/performers/${performer._id}/commission`, {
-        commissionPercentage: percentToCommission(value),
-      }),
-    onSuccess: () => {
-      notifySuccess();
-      void refresh();
-    },
-    onError: (err) => notifyError(err),
-  });
-  const isDirty = value !== saved;
-  const canSave =
-    isDirty &&
-    amountProblem(value, { mode: 'percent', noun: 'commission', min: 0, max: 100, isOptional: true }) ===
-      null;
-
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text size="xs" c="dimmed">
-        Commission
-      </Text>
-      <AmountInput
-        mode="percent"
-        noun="commission"
-        isOptional
-        aria-label={`Commission for ${performer.name}, in percent`}
-        placeholder="Default"
-        size="xs"
-        w={{ base: 120, sm: 160 }}
-        min={0}
-        max={100}
-        value={value}
-        onChange={setValue}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && canSave) save.mutate();
-        }}
-      />
-      <Tooltip label="Save commission">
-        <ActionIcon
-          variant={canSave ? 'filled' : 'default'}
-          size={30}
-          aria-label="Save commission"
-          disabled={!canSave}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-        >
-          <IconDeviceFloppy size={16} />
-        </ActionIcon>
-      </Tooltip>
     </Group>
   );
 }

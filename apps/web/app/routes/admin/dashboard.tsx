@@ -1,5 +1,13 @@
 import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { type Icon, IconApi, IconMail, IconSettings, IconUserCheck } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconApi,
+  IconHistory,
+  IconMail,
+  IconSettings,
+  IconUserCheck,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -18,6 +26,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Admin', matc
 
 const tiles: { to: string; title: string; text: string; icon: Icon; external?: boolean }[] = [
   {
+    to: '/admin/users',
+    title: 'Users',
+    text: 'Find any account, correct it, deactivate or reactivate it.',
+    icon: IconUsers,
+  },
+  {
     to: '/admin/creators',
     title: 'Creators',
     text: 'Check identity documents, verify or reject, set commission.',
@@ -34,6 +48,12 @@ const tiles: { to: string; title: string; text: string; icon: Icon; external?: b
     title: 'Email outbox',
     text: 'Every email the site sent, with its links.',
     icon: IconMail,
+  },
+  {
+    to: '/admin/audit',
+    title: 'Audit log',
+    text: 'Every change an admin made, who made it and why.',
+    icon: IconHistory,
   },
   {
     to: '/api/docs',

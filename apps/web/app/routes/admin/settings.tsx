@@ -33,6 +33,7 @@ import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
+import { commissionToPercent, percentToCommission } from '../../features/admin/creator-review';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { pageTitle } from '../../lib/meta';
@@ -50,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Site settings', matches);
 
-type FieldKind = 'text' | 'textarea' | 'switch' | 'money' | 'integer' | 'ratio' | 'gateway';
+type FieldKind = 'text' | 'textarea' | 'switch' | 'money' | 'integer' | 'percent' | 'gateway';
 interface FieldDef {
   key: TSettingKey;
   label: string;
@@ -132,8 +133,9 @@ const sections: SectionDef[] = [
       {
         key: 'performerCommission',
         label: 'Platform commission',
-        kind: 'ratio',
-        description: 'Share kept by the site: 0.2 is 20%.',
+        kind: 'percent',
+        description:
+          'Share of each sale the site keeps, in percent. A commission set on a creator (Users or Creators) replaces it.',
       },
     ],
   },
@@ -397,14 +399,23 @@ function SettingField({ field, control, register, errors }: FieldProps & { field
           render={({ field: f }) => (
             <AmountInput
               {...common}
-              mode={field.kind === 'money' ? 'money' : field.kind === 'ratio' ? 'decimal' : 'quantity'}
+              mode={field.kind === 'money' ? 'money' : field.kind === 'percent' ? 'percent' : 'quantity'}
               noun={field.label.toLowerCase()}
               isOptional
-              value={typeof f.value === 'number' ? f.value : ''}
-              onChange={(v) => f.onChange(v === '' ? undefined : v)}
+              // A percent field shows "20" for the stored share 0.2 (as on the creator pages).
+              value={
+                typeof f.value !== 'number'
+                  ? ''
+                  : field.kind === 'percent'
+                    ? commissionToPercent(f.value)
+                    : f.value
+              }
+              onChange={(v) =>
+                f.onChange(v === '' ? undefined : field.kind === 'percent' ? percentToCommission(v) : v)
+              }
               onBlur={f.onBlur}
               min={field.kind === 'integer' ? 1 : 0}
-              max={field.kind === 'ratio' ? 1 : field.kind === 'integer' ? 365 : maximumSettingAmount}
+              max={field.kind === 'percent' ? 100 : field.kind === 'integer' ? 365 : maximumSettingAmount}
             />
           )}
         />
