@@ -16,6 +16,13 @@ export interface WebLoadContext extends Record<string, unknown> {
 }
 
 /**
+ * Carries the visitor's address (as Fastify resolved it, proxies considered) from the page request
+ * to its loaders' in-process API calls, so geo rules judge the visitor and not the loopback. Set by
+ * the server on every page request, whatever a client sent under this name.
+ */
+export const clientIpHeader = 'x-fanstage-client-ip';
+
+/**
  * How long a rendered page (or its `.data` loader answer) may be reused. Pages depend on who looks:
  * with any cookie (a session, or one that may become one) the page is the viewer's own and is never
  * stored, so Back after a purchase or a login asks the server again instead of showing the old
@@ -59,12 +66,14 @@ export async function registerWeb(
     mode: options.mode,
     getLoadContext: (request): WebLoadContext => {
       const cookie = request.headers.get('cookie') ?? undefined;
+      const clientIp = request.headers.get(clientIpHeader) ?? undefined;
       return {
         publicUrl: options.publicUrl,
         api: async (path, init) => {
           const res = await app.inject({
             method: init?.method ?? 'GET',
             url: `/api${path}`,
+            ...(clientIp ? { remoteAddress: clientIp } : {}),
             headers: {
               ...(cookie ? { cookie } : {}),
               'x-requested-with': 'ssr',
@@ -94,6 +103,7 @@ export async function registerWeb(
           .status(404)
           .send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
       }
+      req.raw.headers[clientIpHeader] = req.ip;
       reply.hijack();
       // Set before the listener writes its head; a header a route sets itself would take precedence.
       reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));

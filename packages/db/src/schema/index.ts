@@ -4,6 +4,7 @@ export * from './assets';
 export * from './billing';
 export * from './commerce';
 export * from './feeds';
+export * from './geo-blocks';
 export * from './messaging';
 export * from './payments';
 export * from './site';

@@ -1,14 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenForCountry } from '../access/geo';
 import type { Actor } from '../auth/sessions';
 import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
 
 /*
  * The one gate for "may this actor see this creator". Listed creators (active, documents verified
  * by an admin) are visible to everyone; a creator always sees their own profile; admins see every
- * one. Anyone else gets the same 404 as for a creator who does not exist. Lists of creators use
- * `listedCondition` from performers.repo.ts, the same rule in SQL.
+ * one. Anyone else gets the same 404 as for a creator who does not exist. A creator who blocked the
+ * viewer's country (modules/access/geo.ts) is missing to that viewer in the same way. Lists of
+ * creators use `listedCondition` from performers.repo.ts and `geoVisibleCondition`, the same rules in SQL.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +29,12 @@ export const canSeePerformer = (actor: Actor | null, row: Pick<PerformerRow, 'us
  */
 export async function findVisiblePerformer(
   ctx: AppContext,
-  options: { actor: Actor | null; idOrUsername: string },
+  options: {
+    actor: Actor | null;
+    /** The request's country (`countryOf`); null where no visitor's address is involved. */
+    country: string | null;
+    idOrUsername: string;
+  },
 ): Promise<PerformerRow> {
   const key = options.idOrUsername;
   const viewerId = options.actor?.id ?? null;
@@ -35,17 +42,26 @@ export async function findVisiblePerformer(
     ? await findPerformer(ctx.db.db, { id: key, viewerId })
     : await findPerformer(ctx.db.db, { username: key, viewerId });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
+  const hidden = await hiddenForCountry(ctx, {
+    viewer: { actor: options.actor, country: options.country },
+    performerIds: [row.user.id],
+  });
+  if (hidden.size > 0) throw notFound('That creator');
   return row;
 }
 
 /** Which of these creator ids the actor may see (for modules that handle many at once). */
 export async function filterVisiblePerformerIds(
   ctx: AppContext,
-  options: { actor: Actor | null; ids: string[] },
+  options: { actor: Actor | null; country: string | null; ids: string[] },
 ): Promise<Set<string>> {
   const ids = [...new Set(options.ids.filter((id) => uuidPattern.test(id)))];
   if (options.actor?.role === 'admin') return new Set(await findExistingPerformerIds(ctx.db.db, ids));
-  const visible = new Set(await findListedIds(ctx.db.db, ids));
+  const [listed, hidden] = await Promise.all([
+    findListedIds(ctx.db.db, ids),
+    hiddenForCountry(ctx, { viewer: { actor: options.actor, country: options.country }, performerIds: ids }),
+  ]);
+  const visible = new Set(listed.filter((id) => !hidden.has(id)));
   if (options.actor && ids.includes(options.actor.id) && options.actor.role === 'performer') {
     visible.add(options.actor.id);
   }
