@@ -130,8 +130,12 @@ export async function hiddenForCountry(
  */
 export function geoVisibleCondition(viewer: GeoViewer, performerId: AnyColumn | SQL): SQL | undefined {
   if (isExempt(viewer)) return undefined;
-  const notBlocked = sql`not exists (select 1 from ${performerBlockedCountries} where ${performerBlockedCountries.performerId} = ${performerId} and ${performerBlockedCountries.countryCode} = ${viewer.country})`;
-  return viewer.actor ? sql`(${performerId} = ${viewer.actor.id} or ${notBlocked})` : notBlocked;
+  // The viewer's own rows are exempt inside the NOT EXISTS (not by an OR around it), so the planner
+  // keeps an anti-join over the primary key instead of a sub-plan per row.
+  const notSelf = viewer.actor
+    ? sql` and ${performerBlockedCountries.performerId} <> ${viewer.actor.id}`
+    : sql``;
+  return sql`not exists (select 1 from ${performerBlockedCountries} where ${performerBlockedCountries.performerId} = ${performerId} and ${performerBlockedCountries.countryCode} = ${viewer.country}${notSelf})`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { actorOf } from '../../plugins/auth';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as products from './products.service';
+import { countryOf } from '../access/geo';
 
 const tags = ['Products'];
 const mine = '/performer/performer-assets/products';
@@ -83,12 +84,20 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/performer-assets/products/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZProduct) } } },
-    async (req) => products.searchPublicProducts(ctx, { actor: req.actor, query: req.query }),
+    async (req) => products.searchPublicProducts(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performer-assets/products/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZProduct) } } },
-    async (req) => ({ data: await products.getPublicProduct(ctx, { actor: req.actor, id: req.params.id }) }),
+    async (req) => ({ data: await products.getPublicProduct(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }) }),
   );
 };

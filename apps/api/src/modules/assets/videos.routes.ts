@@ -15,6 +15,7 @@ import { actorOf } from '../../plugins/auth';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as videos from './videos.service';
+import { countryOf } from '../access/geo';
 
 const tags = ['Videos'];
 const mine = '/performer/performer-assets/videos';
@@ -120,13 +121,21 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/performer-assets/videos/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZVideo) } } },
-    async (req) => videos.searchPublicVideos(ctx, { actor: req.actor, query: req.query }),
+    async (req) => videos.searchPublicVideos(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performer-assets/videos/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZVideo) } } },
-    async (req) => ({ data: await videos.getPublicVideo(ctx, { actor: req.actor, id: req.params.id }) }),
+    async (req) => ({ data: await videos.getPublicVideo(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }) }),
   );
 
   app.get(
@@ -135,6 +144,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => ({
       data: await videos.getVideoFileStatus(ctx, {
         actor: req.actor,
+        country: await countryOf(ctx, req),
         id: req.params.id,
         fileId: req.params.fileId,
       }),

@@ -34,6 +34,7 @@ import { registerMessageJobs } from './messages.jobs';
 import * as mass from './messages.mass';
 import * as messages from './messages.service';
 import * as welcome from './messages.welcome';
+import { countryOf } from '../access/geo';
 
 const tags = ['Messages'];
 const conversationTags = ['Conversations'];
@@ -92,7 +93,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { tags: conversationTags, body: ZConversationCreate, response: { 200: ZConversationResponse } },
     },
     async (req) => ({
-      data: await messages.startConversation(ctx, { actor: actorOf(req), input: req.body }),
+      data: await messages.startConversation(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
     }),
   );
 

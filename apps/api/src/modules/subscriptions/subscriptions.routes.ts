@@ -24,6 +24,7 @@ import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet
 import { moneyRateLimit } from '../wallet/wallet.routes';
 import { cardSubscriptionRoutes } from './card-subscriptions.routes';
 import * as subscriptions from './subscriptions.service';
+import { countryOf } from '../access/geo';
 
 const tags = ['Subscriptions'];
 
@@ -43,9 +44,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (req, reply) =>
-      replyIdempotent(reply, () =>
+      replyIdempotent(reply, async () =>
         subscriptions.subscribePerformer(ctx, {
           actor: actorOf(req),
+          country: await countryOf(ctx, req),
           input: req.body,
           idempotency: idempotencyOf(req),
         }),
@@ -132,6 +134,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (req) => ({
       data: await subscriptions.getMySubscription(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         performerId: req.params.performerId,
       }),
     }),
