@@ -42,6 +42,7 @@ import { placeholderKeys } from '../../lib/placeholders';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { Route } from './+types/settings';
 import classes from './admin.module.css';
+import { BlockedCountriesCard } from '../../features/geo-blocks/blocked-countries-card';
 
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'admin');
@@ -208,7 +209,11 @@ const sections: SectionDef[] = [
 /** The form holds the schema's input shape (a menu's isNewTab may be missing until parsed). */
 type SettingsForm = z.input<typeof ZSettings>;
 
-const allSections = [...sections.map((s) => ({ id: s.id, title: s.title })), { id: 'menus', title: 'Menus' }];
+const allSections = [
+  ...sections.map((s) => ({ id: s.id, title: s.title })),
+  { id: 'menus', title: 'Menus' },
+  { id: 'blocked-countries', title: 'Blocked countries' },
+];
 
 export default function AdminSettingsPage() {
   const settings = useQuery({
@@ -234,7 +239,11 @@ export default function AdminSettingsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           {settings.data ? (
-            <SettingsEditor key={JSON.stringify(settings.data)} initial={settings.data} />
+            <Stack gap="lg">
+              <SettingsEditor key={JSON.stringify(settings.data)} initial={settings.data} />
+              {/* Its own list and save (PUT /admin/block/countries), checked against the country list. */}
+              <BlockedCountriesCard owner="site" id="blocked-countries" />
+            </Stack>
           ) : settings.isError ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />}>
               The settings could not be loaded. Please reload the page.
