@@ -54,7 +54,10 @@ test('a creator blocks a country in their settings; visitors from it no longer f
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': DE });
     expect((await page.goto('/luna.rivers'))?.status()).toBe(200);
 
-    const visitor = await page.context().browser()!.newPage({ extraHTTPHeaders: { 'x-forwarded-for': DE } });
+    const visitor = await page
+      .context()
+      .browser()!
+      .newPage({ extraHTTPHeaders: { 'x-forwarded-for': DE } });
     expect((await visitor.goto('/luna.rivers'))?.status()).toBe(404);
     await visitor.setExtraHTTPHeaders({ 'x-forwarded-for': FR });
     expect((await visitor.goto('/luna.rivers'))?.status()).toBe(200);

@@ -15,11 +15,17 @@ describe('TRUST_PROXY', () => {
     expect(trust('true')).toBe(true);
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
-    expect(trust(' 10.0.0.0/8, 2001:db8::/32 ,loopback')).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
+    expect(trust(' 10.0.0.0/8, 2001:db8::/32 ,loopback')).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      'loopback',
+    ]);
   });
 
   it('refuses anything else at start, naming the variable and the bad entry', () => {
-    expect(() => trust('proxy.example.org')).toThrow(/TRUST_PROXY: "proxy.example.org" is not an address or CIDR/);
+    expect(() => trust('proxy.example.org')).toThrow(
+      /TRUST_PROXY: "proxy.example.org" is not an address or CIDR/,
+    );
     expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY: "10.0.0.0\/33"/);
     expect(() => trust('10.0.0.1,,10.0.0.2')).toThrow(/TRUST_PROXY/);
     expect(() => trust('99')).toThrow(/TRUST_PROXY: "99"/);

@@ -22,7 +22,10 @@ const installedVersion = () =>
 
 if (!process.argv.includes('--check')) {
   const before = installedVersion();
-  execFileSync('npm', ['install', `${packageName}@latest`, '-w', 'apps/api'], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync('npm', ['install', `${packageName}@latest`, '-w', 'apps/api'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   console.log(`${packageName}: ${before} → ${installedVersion()}`);
 }
 
@@ -48,13 +51,16 @@ for (const file of Object.values(geoDataFiles())) {
     if (!start || !code) continue;
     checked++;
     const found = database.countryOf(start);
-    if (found !== code && !(found === null && isLocal(start))) wrong.push(`${start}: ${found} (data says ${code})`);
+    if (found !== code && !(found === null && isLocal(start)))
+      wrong.push(`${start}: ${found} (data says ${code})`);
   }
 }
 
 /** The look-up never gives local addresses a country; the data may still list some. */
 function isLocal(ip: string): boolean {
-  return database.countryOf(ip) === null && /^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|f[cde])/i.test(ip);
+  return (
+    database.countryOf(ip) === null && /^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|f[cde])/i.test(ip)
+  );
 }
 
 console.log(

@@ -321,8 +321,8 @@ let loading: Promise<GeoDatabase> | null = null;
 export function loadGeoDatabase(): Promise<GeoDatabase> {
   if (!loading) {
     const files = geoDataFiles();
-    loading = Promise.all([readFile(files.ipv4), readFile(files.ipv6)]).then(
-      ([ipv4, ipv6]) => createGeoDatabase({ ipv4, ipv6 }),
+    loading = Promise.all([readFile(files.ipv4), readFile(files.ipv6)]).then(([ipv4, ipv6]) =>
+      createGeoDatabase({ ipv4, ipv6 }),
     );
     // A failed read may be retried by the next request instead of failing forever.
     loading.catch(() => {

@@ -42,10 +42,7 @@ async function readState(ctx: AppContext): Promise<GeoState> {
       .select({ code: siteBlockedCountries.countryCode })
       .from(siteBlockedCountries)
       .orderBy(siteBlockedCountries.countryCode),
-    ctx.db.db
-      .select({ one: sql<number>`1` })
-      .from(performerBlockedCountries)
-      .limit(1),
+    ctx.db.db.select({ one: sql<number>`1` }).from(performerBlockedCountries).limit(1),
   ]);
   return {
     at: Date.now(),

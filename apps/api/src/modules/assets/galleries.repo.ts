@@ -15,8 +15,8 @@ import {
   sql,
   users,
 } from '@fanstage/db';
-import { listedCondition } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition } from '../performers/performers.repo';
 
 export type GalleryRow = typeof galleries.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;

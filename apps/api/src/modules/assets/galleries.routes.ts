@@ -17,11 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as galleries from './galleries.service';
 import * as photos from './photos.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Galleries and photos'];
 const mine = '/performer/performer-assets';
@@ -141,7 +141,8 @@ export const galleriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/performer-assets/galleries/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZGallery) } } },
-    async (req) => galleries.searchPublicGalleries(ctx, {
+    async (req) =>
+      galleries.searchPublicGalleries(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         query: req.query,
@@ -151,11 +152,13 @@ export const galleriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/performer-assets/galleries/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZGalleryDetail) } } },
-    async (req) => ({ data: await galleries.getPublicGallery(ctx, {
+    async (req) => ({
+      data: await galleries.getPublicGallery(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         id: req.params.id,
-      }) }),
+      }),
+    }),
   );
 
   app.get(

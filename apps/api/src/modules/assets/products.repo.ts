@@ -11,8 +11,8 @@ import {
   products,
   users,
 } from '@fanstage/db';
-import { listedCondition } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition } from '../performers/performers.repo';
 
 export type ProductRow = typeof products.$inferSelect;
 

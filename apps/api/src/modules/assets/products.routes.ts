@@ -2,10 +2,10 @@ import { dataOf, listOf, ZAssetIdParams, ZAssetSearchQuery, ZOk, ZProduct } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as products from './products.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Products'];
 const mine = '/performer/performer-assets/products';
@@ -84,7 +84,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/performer-assets/products/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZProduct) } } },
-    async (req) => products.searchPublicProducts(ctx, {
+    async (req) =>
+      products.searchPublicProducts(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         query: req.query,
@@ -94,10 +95,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/performer-assets/products/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZProduct) } } },
-    async (req) => ({ data: await products.getPublicProduct(ctx, {
+    async (req) => ({
+      data: await products.getPublicProduct(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         id: req.params.id,
-      }) }),
+      }),
+    }),
   );
 };

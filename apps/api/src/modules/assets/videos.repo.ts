@@ -15,8 +15,8 @@ import {
   users,
   videos,
 } from '@fanstage/db';
-import { listedCondition } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition } from '../performers/performers.repo';
 
 export type VideoRow = typeof videos.$inferSelect;
 type FileRow = typeof files.$inferSelect;

@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as videos from './videos.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Videos'];
 const mine = '/performer/performer-assets/videos';
@@ -121,7 +121,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/performer-assets/videos/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZVideo) } } },
-    async (req) => videos.searchPublicVideos(ctx, {
+    async (req) =>
+      videos.searchPublicVideos(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         query: req.query,
@@ -131,11 +132,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/performer-assets/videos/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZVideo) } } },
-    async (req) => ({ data: await videos.getPublicVideo(ctx, {
+    async (req) => ({
+      data: await videos.getPublicVideo(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         id: req.params.id,
-      }) }),
+      }),
+    }),
   );
 
   app.get(

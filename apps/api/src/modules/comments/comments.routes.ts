@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
-import * as commentsService from './comments.service';
 import { countryOf } from '../access/geo';
+import * as commentsService from './comments.service';
 
 const tags = ['Comments'];
 
@@ -35,7 +35,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/comments',
     { schema: { tags, querystring: ZCommentListQuery, response: { 200: listOf(ZComment) } } },
-    async (req) => commentsService.listObjectComments(ctx, {
+    async (req) =>
+      commentsService.listObjectComments(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         query: req.query,

@@ -19,8 +19,8 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
-import { listedCondition } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;
 export type NewFeedRow = typeof feeds.$inferInsert;

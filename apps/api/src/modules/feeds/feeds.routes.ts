@@ -16,10 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { defaultLeafSvg } from './feeds.presenter';
 import * as feeds from './feeds.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Feeds'];
 
@@ -84,7 +84,8 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, querystring: ZUserFeedQuery, response: { 200: ZFeedListResponse } },
     },
-    async (req) => feeds.listHomeFeed(ctx, { actor: actorOf(req), country: await countryOf(ctx, req), ...req.query }),
+    async (req) =>
+      feeds.listHomeFeed(ctx, { actor: actorOf(req), country: await countryOf(ctx, req), ...req.query }),
   );
 
   app.get(
@@ -109,11 +110,13 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/user/feeds/:id',
     { schema: { tags, params: ZFeedParams, response: { 200: ZFeedResponse } } },
-    async (req) => ({ data: await feeds.getFeed(ctx, {
+    async (req) => ({
+      data: await feeds.getFeed(ctx, {
         actor: req.actor ?? null,
         country: await countryOf(ctx, req),
         id: req.params.id,
-      }) }),
+      }),
+    }),
   );
 
   app.post(
@@ -138,10 +141,12 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, params: ZFeedFileParams, response: { 200: ZMediaFileStatusResponse } },
     },
-    async (req) => ({ data: await feeds.getFeedFileStatus(ctx, {
+    async (req) => ({
+      data: await feeds.getFeedFileStatus(ctx, {
         actor: actorOf(req),
         country: await countryOf(ctx, req),
         ...req.params,
-      }) }),
+      }),
+    }),
   );
 };

@@ -10,8 +10,8 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
-import { listedCondition, type PerformerRow } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition, type PerformerRow } from '../performers/performers.repo';
 
 const followersCountOf = async (db: Executor, performerId: string) =>
   (

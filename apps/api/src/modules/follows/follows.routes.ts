@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
-import * as followsService from './follows.service';
 import { countryOf } from '../access/geo';
+import * as followsService from './follows.service';
 
 const tags = ['Follows'];
 
@@ -53,7 +53,8 @@ export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       preHandler: requireAuth,
       schema: { tags, querystring: ZFollowListQuery, response: { 200: listOf(ZFollowedPerformer) } },
     },
-    async (req) => followsService.listMyFollowing(ctx, {
+    async (req) =>
+      followsService.listMyFollowing(ctx, {
         actor: actorOf(req),
         country: await countryOf(ctx, req),
         ...req.query,

@@ -73,7 +73,9 @@ export async function listMyFollowers(
   const { actor } = options;
   let performerId = actor.id;
   if (actor.role === 'admin' && options.performerId) {
-    performerId = (await findVisiblePerformer(ctx, { actor, country: null, idOrUsername: options.performerId })).user.id;
+    performerId = (
+      await findVisiblePerformer(ctx, { actor, country: null, idOrUsername: options.performerId })
+    ).user.id;
   } else {
     assertCreator(actor);
     // Another creator's followers are theirs alone: the same 404 as an unknown creator.

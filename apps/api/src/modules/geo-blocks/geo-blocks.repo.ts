@@ -1,5 +1,5 @@
-import { asc, eq, performerBlockedCountries, siteBlockedCountries } from '@fanstage/db';
 import type { Executor } from '@fanstage/db';
+import { asc, eq, performerBlockedCountries, siteBlockedCountries } from '@fanstage/db';
 
 /** A creator's blocked country codes, sorted. */
 export async function findPerformerBlockedCountries(db: Executor, performerId: string): Promise<string[]> {
@@ -16,7 +16,9 @@ export async function replacePerformerBlockedCountries(
   db: Executor,
   options: { performerId: string; codes: string[] },
 ): Promise<void> {
-  await db.delete(performerBlockedCountries).where(eq(performerBlockedCountries.performerId, options.performerId));
+  await db
+    .delete(performerBlockedCountries)
+    .where(eq(performerBlockedCountries.performerId, options.performerId));
   if (options.codes.length === 0) return;
   await db
     .insert(performerBlockedCountries)

@@ -1,4 +1,8 @@
-import { ZBlockedCountriesRequest, ZBlockedCountriesResponse, ZCountryBlockCheckResponse } from '@fanstage/contract';
+import {
+  ZBlockedCountriesRequest,
+  ZBlockedCountriesResponse,
+  ZCountryBlockCheckResponse,
+} from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireRole } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { buildFeed, buildGallery, buildProduct, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ipv4In, ipv6In } from '../../../test/geo';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 import { forgetGeoState } from '../access/geo';
 
 /*
@@ -24,11 +24,17 @@ afterAll(async () => {
 type Account = { token: string; user: { id: string; username: string | null } };
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const get = (url: string, ip: string, who?: Account) => t.request({ url, token: who?.token, headers: from(ip) });
+const get = (url: string, ip: string, who?: Account) =>
+  t.request({ url, token: who?.token, headers: from(ip) });
 const blockCountries = (who: Account | undefined, countryCodes: unknown) =>
   t.request({ method: 'POST', url: '/api/block/countries', token: who?.token, payload: { countryCodes } });
 const blockSite = (who: Account | undefined, countryCodes: unknown) =>
-  t.request({ method: 'PUT', url: '/api/admin/block/countries', token: who?.token, payload: { countryCodes } });
+  t.request({
+    method: 'PUT',
+    url: '/api/admin/block/countries',
+    token: who?.token,
+    payload: { countryCodes },
+  });
 const ids = (body: { data: { _id?: string; performerId?: string; performer?: { _id: string } }[] }) =>
   body.data.map((row) => row.performer?._id ?? row.performerId ?? row._id);
 
@@ -50,7 +56,10 @@ describe('POST /api/block/countries and GET /api/block/countries', () => {
     const res = await blockCountries(creator, ['FR', 'XX', 'QQ']);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('There is no country with the code QQ (and 1 more unknown codes).');
-    expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(['countryCodes.2', 'countryCodes.1']);
+    expect(res.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'countryCodes.2',
+      'countryCodes.1',
+    ]);
     const read = await t.request({ url: '/api/block/countries', token: creator.token });
     expect(read.json().data.countryCodes).toEqual(['DE']);
   });
@@ -68,7 +77,9 @@ describe('POST /api/block/countries and GET /api/block/countries', () => {
     expect((await blockCountries(undefined, ['DE'])).statusCode).toBe(401);
     expect((await blockCountries(await t.fan(), ['DE'])).statusCode).toBe(403);
     expect((await blockCountries(await t.admin(), ['DE'])).statusCode).toBe(403);
-    expect((await t.request({ url: '/api/block/countries', token: (await t.fan()).token })).statusCode).toBe(403);
+    expect((await t.request({ url: '/api/block/countries', token: (await t.fan()).token })).statusCode).toBe(
+      403,
+    );
     expect((await t.request({ url: '/api/block/countries' })).statusCode).toBe(401);
   });
 });
@@ -170,7 +181,9 @@ describe('a creator who blocks a country', () => {
 
   it('shows their bookmark as unavailable and their follow as gone there', async () => {
     const bookmarks = (await get('/api/reactions/performers/bookmark', DE, fan)).json();
-    expect(bookmarks.data).toEqual([expect.objectContaining({ objectId: creator.user.id, isAvailable: false })]);
+    expect(bookmarks.data).toEqual([
+      expect.objectContaining({ objectId: creator.user.id, isAvailable: false }),
+    ]);
     const fr = (await get('/api/reactions/performers/bookmark', FR, fan)).json();
     expect(fr.data[0]).toMatchObject({ isAvailable: true, performer: { _id: creator.user.id } });
     const following = (await get('/api/follows/following?limit=50', DE, fan)).json();
@@ -186,8 +199,12 @@ describe('a creator who blocks a country', () => {
     });
     expect(live.statusCode).toBe(200);
     const id = live.json().data._id;
-    expect(ids((await get('/api/streaming/user/search?limit=50', DE, fan)).json())).not.toContain(creator.user.id);
-    expect(ids((await get('/api/streaming/user/search?limit=50', FR, fan)).json())).toContain(creator.user.id);
+    expect(ids((await get('/api/streaming/user/search?limit=50', DE, fan)).json())).not.toContain(
+      creator.user.id,
+    );
+    expect(ids((await get('/api/streaming/user/search?limit=50', FR, fan)).json())).toContain(
+      creator.user.id,
+    );
     expect((await get(`/api/streaming/${id}`, DE, fan)).statusCode).toBe(404);
     expect((await get(`/api/streaming/join/${id}`, DE, fan)).statusCode).toBe(404);
     expect((await get(`/api/streaming/${id}`, FR, fan)).statusCode).toBe(200);
@@ -253,7 +270,9 @@ describe('site-wide blocked countries', () => {
     try {
       expect((await get('/api/block/countries/check', FR)).json()).toEqual({ data: { blocked: true } });
       expect((await get('/api/block/countries/check', DE)).json()).toEqual({ data: { blocked: false } });
-      expect((await get('/api/block/countries/check', '127.0.0.1')).json()).toEqual({ data: { blocked: false } });
+      expect((await get('/api/block/countries/check', '127.0.0.1')).json()).toEqual({
+        data: { blocked: false },
+      });
       const refused = await get(`/api/performers/${creator.user.id}`, FR, fan);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({

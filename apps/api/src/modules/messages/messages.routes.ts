@@ -27,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { receiveUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
 import { requireCreator } from '../performers/performers.access';
@@ -34,7 +35,6 @@ import { registerMessageJobs } from './messages.jobs';
 import * as mass from './messages.mass';
 import * as messages from './messages.service';
 import * as welcome from './messages.welcome';
-import { countryOf } from '../access/geo';
 
 const tags = ['Messages'];
 const conversationTags = ['Conversations'];

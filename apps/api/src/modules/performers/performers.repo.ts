@@ -1,4 +1,3 @@
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import type { TPerformerSearchQuery } from '@fanstage/contract';
 import {
   and,
@@ -25,6 +24,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -199,7 +199,9 @@ export const findExistingPerformerIds = async (db: Executor, ids: string[]): Pro
   return rows.map((r) => r.id);
 };
 
-const searchWhere = (options: Pick<TPerformerSearchQuery, 'q' | 'country' | 'gender'> & { geo: GeoViewer }) => {
+const searchWhere = (
+  options: Pick<TPerformerSearchQuery, 'q' | 'country' | 'gender'> & { geo: GeoViewer },
+) => {
   const pattern = options.q ? containsPattern(options.q) : null;
   return and(
     listedCondition,

@@ -18,9 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { megabytes, readMultipart, readSingleFile } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { receiveUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
-import { countryOf } from '../access/geo';
 import { requireCreator } from './performers.access';
 import * as performers from './performers.service';
 
@@ -104,13 +104,19 @@ export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/performers/user/search',
     { schema: { tags, querystring: ZPerformerSearchQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.searchPerformers(ctx, { actor: req.actor, country: await countryOf(ctx, req), query: req.query }),
+    async (req) =>
+      performers.searchPerformers(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performers/search/random',
     { schema: { tags, querystring: ZPerformerRandomQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.randomPerformers(ctx, {
+    async (req) =>
+      performers.randomPerformers(ctx, {
         actor: req.actor,
         country: await countryOf(ctx, req),
         limit: req.query.limit,
@@ -120,7 +126,8 @@ export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/performers/top',
     { schema: { tags, querystring: ZPerformerTopQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.topPerformers(ctx, { actor: req.actor, country: await countryOf(ctx, req), ...req.query }),
+    async (req) =>
+      performers.topPerformers(ctx, { actor: req.actor, country: await countryOf(ctx, req), ...req.query }),
   );
 
   app.get(

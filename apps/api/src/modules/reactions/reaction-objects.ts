@@ -131,9 +131,7 @@ export async function findVisibleObject(
         country,
         type: row.objectType,
         id: row.objectId,
-      }).catch(
-        withNotFound('That comment'),
-      );
+      }).catch(withNotFound('That comment'));
       // A comment is only shown to those who may view what it is about.
       if (!parent.canView) throw notFound('That comment');
       return { ...parent, type, id, title: snippet(row.text) };

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
-import * as reactionsService from './reactions.service';
 import { countryOf } from '../access/geo';
+import * as reactionsService from './reactions.service';
 
 const tags = ['Reactions'];
 
@@ -22,11 +22,13 @@ export const reactionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: requireAuth,
       schema: { tags, body: ZReactionRequest, response: { 200: dataOf(ZReactionState) } },
     },
-    async (req) => ({ data: await reactionsService.react(ctx, {
+    async (req) => ({
+      data: await reactionsService.react(ctx, {
         actor: actorOf(req),
         country: await countryOf(ctx, req),
         input: req.body,
-      }) }),
+      }),
+    }),
   );
 
   // The fields come in the body or in the query string (some clients send no body with DELETE).

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
-import * as reportsService from './reports.service';
 import { countryOf } from '../access/geo';
+import * as reportsService from './reports.service';
 
 const tags = ['Reports'];
 const adminOnly = requireRole('admin');

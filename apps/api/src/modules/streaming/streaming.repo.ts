@@ -19,8 +19,8 @@ import {
   subscriptions,
   users,
 } from '@fanstage/db';
-import { listedCondition } from '../performers/performers.repo';
 import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { listedCondition } from '../performers/performers.repo';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 

@@ -16,11 +16,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { issueCallAgoraToken } from '../calls/calls.service';
 import { requireCreator } from '../performers/performers.access';
 import { isJanusEventsAuthorized, ZJanusEventBatch } from './janus/janus-events';
 import * as streaming from './streaming.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Streaming'];
 const ZLiveSessionResponse = dataOf(ZLiveSession);
@@ -81,7 +81,8 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/streaming/user/search',
     { schema: { tags, querystring: ZLiveSessionSearchQuery, response: { 200: listOf(ZLiveSession) } } },
-    async (req) => streaming.searchLive(ctx, {
+    async (req) =>
+      streaming.searchLive(ctx, {
         actor: req.actor ?? null,
         country: await countryOf(ctx, req),
         query: req.query,

@@ -20,11 +20,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
 import { moneyRateLimit } from '../wallet/wallet.routes';
 import { cardSubscriptionRoutes } from './card-subscriptions.routes';
 import * as subscriptions from './subscriptions.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Subscriptions'];
 

@@ -18,9 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from './wallet.idempotency';
 import * as wallet from './wallet.service';
-import { countryOf } from '../access/geo';
 
 const tags = ['Wallet'];
 

@@ -1,4 +1,4 @@
-import { maxBlockedCountries, Messages } from '@fanstage/contract';
+import { Messages, maxBlockedCountries } from '@fanstage/contract';
 import { Button, Card, Group, Image, MultiSelect, Skeleton, Text, Title } from '@mantine/core';
 import { IconWorldOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -72,7 +72,7 @@ export function BlockedCountriesCard({ owner, id }: { owner: BlockListOwner; id?
         {text.description}
       </Text>
       {saved.isPending || countries.isPending ? (
-        <div aria-busy aria-label="Loading">
+        <div role="status" aria-busy aria-label="Loading">
           <Skeleton h={36} mb="md" />
           <Skeleton h={36} w={120} />
         </div>

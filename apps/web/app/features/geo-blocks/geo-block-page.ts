@@ -28,6 +28,10 @@ export function geoBlockOf(error: unknown): GeoBlockData | null {
   if (!isRouteErrorResponse(error) || error.status !== geoBlockStatus) return null;
   const body = error.data as Partial<GeoBlockData> | null;
   return body?.geoBlocked === true
-    ? { geoBlocked: true, siteName: String(body.siteName ?? ''), theme: body.theme === 'dark' ? 'dark' : 'light' }
+    ? {
+        geoBlocked: true,
+        siteName: String(body.siteName ?? ''),
+        theme: body.theme === 'dark' ? 'dark' : 'light',
+      }
     : null;
 }

@@ -6,7 +6,8 @@ import { useWriteMutation } from '../../lib/use-write-mutation';
 /** Whose list: the creator's own (`/block/countries`) or the whole site's (`/admin/block/countries`). */
 export type BlockListOwner = 'creator' | 'site';
 
-const pathOf = (owner: BlockListOwner) => (owner === 'creator' ? '/block/countries' : '/admin/block/countries');
+const pathOf = (owner: BlockListOwner) =>
+  owner === 'creator' ? '/block/countries' : '/admin/block/countries';
 export const blockedCountriesKey = (owner: BlockListOwner) => ['block', 'countries', owner] as const;
 
 /** The blocked country codes of the creator or of the site. */

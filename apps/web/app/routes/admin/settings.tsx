@@ -33,6 +33,7 @@ import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
+import { BlockedCountriesCard } from '../../features/geo-blocks/blocked-countries-card';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { pageTitle } from '../../lib/meta';
@@ -42,7 +43,6 @@ import { placeholderKeys } from '../../lib/placeholders';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { Route } from './+types/settings';
 import classes from './admin.module.css';
-import { BlockedCountriesCard } from '../../features/geo-blocks/blocked-countries-card';
 
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'admin');
