@@ -41,7 +41,7 @@ test('a creator blocks a country in their settings; visitors from it no longer f
   try {
     await loginInBrowser(page, 'luna.rivers', 'creatorpass123');
     await page.goto('/creator/account');
-    const picker = page.getByRole('textbox', { name: 'Countries' });
+    const picker = page.getByRole('combobox', { name: 'Countries' });
     await picker.click();
     await picker.fill('Germ');
     await page.getByRole('option', { name: 'Germany' }).click();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +22,21 @@ export interface WebLoadContext extends Record<string, unknown> {
  * the server on every page request, whatever a client sent under this name.
  */
 export const clientIpHeader = 'x-fanstage-client-ip';
+
+/**
+ * Replaces whatever the client sent as `clientIpHeader` with the address Fastify resolved. The
+ * listener builds its Request from `rawHeaders`, so that list is the one that must change.
+ */
+export function setClientIpHeader(raw: IncomingMessage, ip: string): void {
+  const kept: string[] = [];
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+    const name = raw.rawHeaders[i] ?? '';
+    if (name.toLowerCase() !== clientIpHeader) kept.push(name, raw.rawHeaders[i + 1] ?? '');
+  }
+  kept.push(clientIpHeader, ip);
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
+  raw.headers[clientIpHeader] = ip;
+}
 
 /**
  * How long a rendered page (or its `.data` loader answer) may be reused. Pages depend on who looks:
@@ -103,7 +119,7 @@ export async function registerWeb(
           .status(404)
           .send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
       }
-      req.raw.headers[clientIpHeader] = req.ip;
+      setClientIpHeader(req.raw, req.ip);
       reply.hijack();
       // Set before the listener writes its head; a header a route sets itself would take precedence.
       reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));
