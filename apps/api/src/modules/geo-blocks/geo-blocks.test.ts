@@ -179,6 +179,14 @@ describe('a creator who blocks a country', () => {
     }
   });
 
+  it('leaves them out of people search and their public user card there', async () => {
+    const search = `/api/users/search?q=${creator.user.username}`;
+    expect((await get(search, DE, fan)).json().total).toBe(0);
+    expect((await get(search, FR, fan)).json().total).toBe(1);
+    expect((await get(`/api/users/view/${creator.user.id}`, DE, fan)).statusCode).toBe(404);
+    expect((await get(`/api/users/view/${creator.user.id}`, FR, fan)).statusCode).toBe(200);
+  });
+
   it('shows their bookmark as unavailable and their follow as gone there', async () => {
     const bookmarks = (await get('/api/reactions/performers/bookmark', DE, fan)).json();
     expect(bookmarks.data).toEqual([
