@@ -54,6 +54,9 @@ const env = {
   ADMIN_EMAIL: 'e2e-admin@example.test',
   ADMIN_PASSWORD: 'e2e-admin-pass',
   RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
+  // The browser connects from the loopback; trusting it as the proxy lets a journey say, through
+  // X-Forwarded-For, which country it comes from (geo.spec.ts). Requests without it stay local.
+  TRUST_PROXY: '127.0.0.1',
 };
 delete env.DATABASE_URL;
 

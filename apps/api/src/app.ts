@@ -37,6 +37,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
 import { followsRoutes } from './modules/follows/follows.routes';
+import { geoBlocksRoutes } from './modules/geo-blocks/geo-blocks.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
@@ -73,6 +74,7 @@ import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { geoGuardPlugin } from './plugins/geo-guard';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { createJobQueue, type JobQueue } from './plugins/queue';
 import { requestLogPlugin } from './plugins/request-log';
@@ -93,6 +95,13 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
 }
 
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. A hop count becomes proxy-addr's own rule for numbers
+ * (trust the first n hops from the socket), written out because Fastify's types take no number.
+ */
+const trustProxyOption = (value: Config['TRUST_PROXY']) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Builds the whole HTTP application; does not listen. */
@@ -110,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     connectionTimeout: options.idleTimeoutMs ?? 120_000,
     bodyLimit: 1024 * 1024,
     // A URL that cannot be decoded (an unpaired surrogate's bytes, a lone %) gets the one error shape.
@@ -216,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { ctx });
+  // After the session is known: admins pass the site-wide geo-block.
+  await app.register(geoGuardPlugin, { ctx });
   registerRealtimeHandlers(ctx, app);
   registerStreamingSocket(ctx);
   registerP2pSignalling(ctx, app);
@@ -237,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(performersAdminRoutes, { ctx });
       await api.register(followsRoutes, { ctx });
       await api.register(blocksRoutes, { ctx });
+      await api.register(geoBlocksRoutes, { ctx });
       await api.register(mediaRoutes, { ctx });
       await api.register(feedsRoutes, { ctx });
       await api.register(assetsRoutes, { ctx });

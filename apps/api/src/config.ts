@@ -1,8 +1,49 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const developmentSecret = 'development-secret-do-not-use-in-production-0000';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for whole ranges, accepted in a TRUST_PROXY list. */
+const namedProxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix, or one of proxy-addr's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (namedProxyRanges.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxy may say who the client is (Fastify's `trustProxy`). Unset or false: nobody, the
+ * socket's address is the client's. A number: that many hops from the right of X-Forwarded-For.
+ * Addresses or CIDRs (comma separated): X-Forwarded-For is believed only when it comes from one of
+ * them. true: any sender (only when nothing but the proxy can reach the server).
+ */
+export const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, check): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 32) return hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length === 0) return entries;
+    check.addIssue({
+      code: 'custom',
+      message: `"${bad.join('", "')}" is not an address or CIDR; use true, false, a hop count (1-32) or addresses/CIDRs separated by commas (e.g. 10.0.0.1,192.168.0.0/16)`,
+    });
+    return z.NEVER;
+  });
 
 const ZConfig = z
   .object({
@@ -33,7 +74,8 @@ const ZConfig = z
     SEED_DEMO: bool.optional(),
     /** The demo seed's videos (made with ffmpeg, then transcoded by jobs); the live media tests leave them out. */
     SEED_DEMO_VIDEOS: bool.default(true),
-    TRUST_PROXY: bool.default(false),
+    /** Which reverse proxy may name the client (X-Forwarded-For): see ZTrustProxy. */
+    TRUST_PROXY: ZTrustProxy.default(false),
     CORS_ORIGINS: z.string().default(''),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),

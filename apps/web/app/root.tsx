@@ -18,15 +18,18 @@ import {
   ScrollRestoration,
   useLocation,
   useNavigate,
+  useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsScripts, usePageViews } from './components/analytics';
+import { GeoBlockLayout } from './components/layouts/geo-block-layout';
 import { MaintenanceLayout } from './components/layouts/maintenance-layout';
 import { PrimaryLayout } from './components/layouts/primary-layout';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
+import { geoBlockedResponse, geoBlockOf } from './features/geo-blocks/geo-block-page';
 import { useRealtime } from './features/realtime/use-realtime';
 import { onUnauthorized } from './lib/api';
 import { cookieColorSchemeManager } from './lib/color-scheme';
@@ -34,13 +37,20 @@ import { themeFromCookie } from './lib/cookies';
 import { paths } from './lib/guards';
 import { notifyError } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
-import { loadCurrentUser, loadPublicSettings } from './lib/server-api';
+import { loadCurrentUser, loadPublicSettings, loadSiteGeoBlock } from './lib/server-api';
 import { usePublicSettings } from './lib/settings';
 import { cssVariablesResolver, theme } from './theme';
 
 export async function loader(args: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([loadPublicSettings(args), loadCurrentUser(args)]);
-  const payload = { settings, user, theme: themeFromCookie(args.request.headers.get('cookie')) };
+  const [settings, user, isGeoBlocked] = await Promise.all([
+    loadPublicSettings(args),
+    loadCurrentUser(args),
+    loadSiteGeoBlock(args),
+  ]);
+  const theme = themeFromCookie(args.request.headers.get('cookie'));
+  // Every page of a visitor from a country the site is closed to: the geo-block layout, status 451.
+  if (isGeoBlocked) throw geoBlockedResponse({ siteName: settings.siteName, theme });
+  const payload = { settings, user, theme };
   const pathname = new URL(args.request.url).pathname;
   // The maintenance screen replaces the page (see App): tell crawlers it is temporary.
   const isUnderMaintenance = settings.maintenanceMode && !user?.isAdmin && pathname !== paths.login;
@@ -53,7 +63,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const colorScheme = data?.theme ?? 'light';
+  // The geo-block page has no loader data (the root loader threw it): its error carries the theme.
+  const geoBlock = geoBlockOf(useRouteError());
+  const colorScheme = data?.theme ?? geoBlock?.theme ?? 'light';
   const [colorSchemeManager] = useState(() => cookieColorSchemeManager(colorScheme));
   const [queryClient] = useState(() => {
     const client = createQueryClient();
@@ -130,6 +142,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const settings = usePublicSettings();
+  const geoBlock = geoBlockOf(error);
+  if (geoBlock) {
+    return (
+      <>
+        <title>{`Not available in your country | ${geoBlock.siteName || settings.siteName}`}</title>
+        <GeoBlockLayout siteName={geoBlock.siteName || settings.siteName} />
+      </>
+    );
+  }
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PrimaryLayout>

@@ -36,6 +36,8 @@ export const ErrorCode = {
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   /** An Idempotency-Key was used before for a different request. */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** The site is closed to the requester's country (admin's site-wide geo-block). */
+  GEO_BLOCKED: 'GEO_BLOCKED',
   /** The site is in maintenance mode. */
   MAINTENANCE: 'MAINTENANCE',
   /** A dependency (database) is not reachable. */
@@ -62,6 +64,7 @@ export const errorStatus: Record<TErrorCode, number> = {
   RATE_LIMITED: 429,
   INSUFFICIENT_BALANCE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
+  GEO_BLOCKED: 403,
   MAINTENANCE: 503,
   UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -10,6 +10,7 @@ export * from './contact';
 export * from './errors';
 export * from './feeds';
 export * from './follows';
+export * from './geo-blocks';
 export * from './media';
 export * from './messages';
 export * from './orders';

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,28 @@ export interface WebLoadContext extends Record<string, unknown> {
     init?: { method?: InjectOptions['method']; body?: unknown },
   ): Promise<{ status: number; body: unknown }>;
   publicUrl: string;
+}
+
+/**
+ * Carries the visitor's address (as Fastify resolved it, proxies considered) from the page request
+ * to its loaders' in-process API calls, so geo rules judge the visitor and not the loopback. Set by
+ * the server on every page request, whatever a client sent under this name.
+ */
+export const clientIpHeader = 'x-fanstage-client-ip';
+
+/**
+ * Replaces whatever the client sent as `clientIpHeader` with the address Fastify resolved. The
+ * listener builds its Request from `rawHeaders`, so that list is the one that must change.
+ */
+export function setClientIpHeader(raw: IncomingMessage, ip: string): void {
+  const kept: string[] = [];
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+    const name = raw.rawHeaders[i] ?? '';
+    if (name.toLowerCase() !== clientIpHeader) kept.push(name, raw.rawHeaders[i + 1] ?? '');
+  }
+  kept.push(clientIpHeader, ip);
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
+  raw.headers[clientIpHeader] = ip;
 }
 
 /**
@@ -59,12 +82,14 @@ export async function registerWeb(
     mode: options.mode,
     getLoadContext: (request): WebLoadContext => {
       const cookie = request.headers.get('cookie') ?? undefined;
+      const clientIp = request.headers.get(clientIpHeader) ?? undefined;
       return {
         publicUrl: options.publicUrl,
         api: async (path, init) => {
           const res = await app.inject({
             method: init?.method ?? 'GET',
             url: `/api${path}`,
+            ...(clientIp ? { remoteAddress: clientIp } : {}),
             headers: {
               ...(cookie ? { cookie } : {}),
               'x-requested-with': 'ssr',
@@ -94,6 +119,7 @@ export async function registerWeb(
           .status(404)
           .send({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
       }
+      setClientIpHeader(req.raw, req.ip);
       reply.hijack();
       // Set before the listener writes its head; a header a route sets itself would take precedence.
       reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));

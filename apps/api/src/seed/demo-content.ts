@@ -595,7 +595,8 @@ export async function seedDemoContent(
     ) {
       followed.add(options.allCreators[(f + k * 2) % options.allCreators.length]!.id);
     }
-    for (const performerId of followed) await followPerformer(ctx, { actor: actorOf(fan), performerId });
+    for (const performerId of followed)
+      await followPerformer(ctx, { actor: actorOf(fan), country: null, performerId });
     if (subscribed.length === 0) continue;
     await ctx.db.db.transaction(async (tx) => {
       for (const [k, creator] of subscribed.entries()) {

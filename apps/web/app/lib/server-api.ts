@@ -98,6 +98,16 @@ export function loadPublicSettings(args: LoaderLike): Promise<TPublicSettings> {
   return pending;
 }
 
+/**
+ * Whether the site is closed to the visitor's country (`GET /block/countries/check`, judged by the
+ * visitor's address, which the API's page handler passes to its in-process calls). An API that
+ * cannot answer closes nothing: its own routes still refuse such a visitor.
+ */
+export async function loadSiteGeoBlock(args: LoaderLike): Promise<boolean> {
+  const { status, body } = await serverApi(args)('/block/countries/check');
+  return status === 200 && dataOf<{ blocked?: unknown }>(body)?.blocked === true;
+}
+
 /** The logged-in user of the request, or null (no token cookie, or the API says 401). */
 export function loadCurrentUser(args: LoaderLike): Promise<TCurrentUser | null> {
   let pending = userByRequest.get(args.request);

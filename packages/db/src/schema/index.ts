@@ -5,6 +5,7 @@ export * from './audit';
 export * from './billing';
 export * from './commerce';
 export * from './feeds';
+export * from './geo-blocks';
 export * from './messaging';
 export * from './payments';
 export * from './site';

@@ -15,6 +15,7 @@ import {
   sql,
   users,
 } from '@fanstage/db';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type GalleryRow = typeof galleries.$inferSelect;
@@ -59,6 +60,8 @@ export async function searchGalleries(
     performerId?: string;
     status?: 'active' | 'draft';
     listedOnly: boolean;
+    /** Who looks from where: creators who blocked that country are left out. */
+    geo?: GeoViewer;
   },
 ): Promise<{ rows: GalleryRow[]; total: number }> {
   const { query } = options;
@@ -67,6 +70,7 @@ export async function searchGalleries(
     options.status ? eq(galleries.status, options.status) : undefined,
     query.q ? ilike(galleries.title, containsPattern(query.q)) : undefined,
     options.listedOnly ? listedCondition : undefined,
+    options.geo ? geoVisibleCondition(options.geo, galleries.performerId) : undefined,
   );
   const sortColumn = {
     updatedAt: galleries.updatedAt,

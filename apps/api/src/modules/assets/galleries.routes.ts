@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as galleries from './galleries.service';
@@ -140,20 +141,35 @@ export const galleriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/performer-assets/galleries/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZGallery) } } },
-    async (req) => galleries.searchPublicGalleries(ctx, { actor: req.actor, query: req.query }),
+    async (req) =>
+      galleries.searchPublicGalleries(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performer-assets/galleries/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZGalleryDetail) } } },
-    async (req) => ({ data: await galleries.getPublicGallery(ctx, { actor: req.actor, id: req.params.id }) }),
+    async (req) => ({
+      data: await galleries.getPublicGallery(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }),
+    }),
   );
 
   app.get(
     '/performer-assets/galleries/:id/download',
     { compress: false, schema: { tags, params: ZAssetIdParams, produces: ['application/zip'] } },
     async (req, reply) => {
-      const archive = await galleries.prepareGalleryDownload(ctx, { actor: req.actor, id: req.params.id });
+      const archive = await galleries.prepareGalleryDownload(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      });
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${archive.filename}"`)
@@ -174,6 +190,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) =>
       photos.searchPublicPhotos(ctx, {
         actor: req.actor,
+        country: await countryOf(ctx, req),
         performerId: req.query.performerId,
         galleryId: req.query.galleryId,
         query: req.query,
@@ -193,6 +210,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) =>
       photos.searchPublicPhotos(ctx, {
         actor: req.actor,
+        country: await countryOf(ctx, req),
         performerId: req.params.performerId,
         galleryId: req.query.galleryId,
         query: req.query,

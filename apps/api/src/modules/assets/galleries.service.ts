@@ -154,11 +154,11 @@ export async function searchMyGalleries(
 /** Active galleries fans may browse (of one creator, or of every listed creator), locked per the gate. */
 export async function searchPublicGalleries(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TAssetSearchQuery },
+  options: { actor: Actor | null; country: string | null; query: TAssetSearchQuery },
 ): Promise<{ data: TGallery[]; total: number }> {
-  const { actor, query } = options;
+  const { actor, country, query } = options;
   if (query.performerId) {
-    const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: query.performerId });
+    const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: query.performerId });
     const { rows, total } = await searchGalleries(ctx.db.db, {
       query,
       performerId: performer.user.id,
@@ -167,16 +167,28 @@ export async function searchPublicGalleries(
     });
     return { data: await presentGalleries(ctx, { actor, rows }), total };
   }
-  const { rows, total } = await searchGalleries(ctx.db.db, { query, status: 'active', listedOnly: true });
+  const { rows, total } = await searchGalleries(ctx.db.db, {
+    query,
+    status: 'active',
+    listedOnly: true,
+    geo: { actor, country },
+  });
   return { data: await presentGalleries(ctx, { actor, rows }), total };
 }
 
 /** An active gallery of a creator the actor may see (its owner also sees drafts), else 404. */
-export async function findVisibleGallery(ctx: AppContext, options: { actor: Actor | null; id: string }) {
+export async function findVisibleGallery(
+  ctx: AppContext,
+  options: { actor: Actor | null; country: string | null; id: string },
+) {
   const row = await findGallery(ctx.db.db, options.id);
   const isOwner = row !== null && options.actor?.id === row.performerId;
   if (!row || (row.status !== 'active' && !isOwner)) throw notFound('That gallery');
-  const visible = await filterVisiblePerformerIds(ctx, { actor: options.actor, ids: [row.performerId] });
+  const visible = await filterVisiblePerformerIds(ctx, {
+    actor: options.actor,
+    country: options.country,
+    ids: [row.performerId],
+  });
   if (!visible.has(row.performerId)) throw notFound('That gallery');
   return row;
 }
@@ -184,7 +196,7 @@ export async function findVisibleGallery(ctx: AppContext, options: { actor: Acto
 /** One gallery with its photos for a fan: locked photos carry only their blurred previews. */
 export async function getPublicGallery(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<TGalleryDetail> {
   const row = await findVisibleGallery(ctx, options);
   const [gallery, photoPage] = await Promise.all([
@@ -214,7 +226,7 @@ export interface GalleryArchive {
  */
 export async function prepareGalleryDownload(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<GalleryArchive> {
   const row = await findVisibleGallery(ctx, options);
   const photosOfGallery = await findGalleryPhotoFiles(ctx.db.db, row.id);

@@ -147,15 +147,21 @@ export async function setCoverPhoto(ctx: AppContext, options: { actor: Actor; id
  */
 export async function searchPublicPhotos(
   ctx: AppContext,
-  options: { actor: Actor | null; performerId?: string; galleryId?: string; query: TListQuery },
+  options: {
+    actor: Actor | null;
+    country: string | null;
+    performerId?: string;
+    galleryId?: string;
+    query: TListQuery;
+  },
 ): Promise<{ data: TPhoto[]; total: number }> {
-  const { actor, query } = options;
+  const { actor, country, query } = options;
   let performerId: string | undefined;
   if (options.galleryId) {
-    performerId = (await findVisibleGallery(ctx, { actor, id: options.galleryId })).performerId;
+    performerId = (await findVisibleGallery(ctx, { actor, country, id: options.galleryId })).performerId;
   }
   if (options.performerId) {
-    const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: options.performerId });
+    const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.performerId });
     if (performerId && performerId !== performer.user.id) return { data: [], total: 0 };
     performerId = performer.user.id;
   }

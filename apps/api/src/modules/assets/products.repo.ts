@@ -11,6 +11,7 @@ import {
   products,
   users,
 } from '@fanstage/db';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -42,7 +43,13 @@ export async function deleteProduct(db: Executor, id: string): Promise<void> {
 /** A page of products; fans (`forFans`) see active ones of listed creators (or of the named one). */
 export async function searchProducts(
   db: Executor,
-  options: { query: TAssetSearchQuery; performerId?: string; forFans: boolean },
+  options: {
+    query: TAssetSearchQuery;
+    performerId?: string;
+    forFans: boolean;
+    /** Who looks from where: creators who blocked that country are left out. */
+    geo?: GeoViewer;
+  },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const { query } = options;
   const status = options.forFans
@@ -55,6 +62,7 @@ export async function searchProducts(
     status ? eq(products.status, status) : undefined,
     query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
     options.forFans && !options.performerId ? listedCondition : undefined,
+    options.geo ? geoVisibleCondition(options.geo, products.performerId) : undefined,
   );
   const sortColumn = {
     updatedAt: products.updatedAt,

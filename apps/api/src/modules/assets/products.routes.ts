@@ -2,6 +2,7 @@ import { dataOf, listOf, ZAssetIdParams, ZAssetSearchQuery, ZOk, ZProduct } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as products from './products.service';
@@ -83,12 +84,23 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/performer-assets/products/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZProduct) } } },
-    async (req) => products.searchPublicProducts(ctx, { actor: req.actor, query: req.query }),
+    async (req) =>
+      products.searchPublicProducts(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performer-assets/products/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZProduct) } } },
-    async (req) => ({ data: await products.getPublicProduct(ctx, { actor: req.actor, id: req.params.id }) }),
+    async (req) => ({
+      data: await products.getPublicProduct(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }),
+    }),
   );
 };

@@ -233,24 +233,33 @@ export async function searchMyProducts(
 /** Active products of a creator the actor may see (or of every listed creator). */
 export async function searchPublicProducts(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TAssetSearchQuery },
+  options: { actor: Actor | null; country: string | null; query: TAssetSearchQuery },
 ): Promise<{ data: TProduct[]; total: number }> {
-  const { actor, query } = options;
+  const { actor, country, query } = options;
   const performerId = query.performerId
-    ? (await findVisiblePerformer(ctx, { actor, idOrUsername: query.performerId })).user.id
+    ? (await findVisiblePerformer(ctx, { actor, country, idOrUsername: query.performerId })).user.id
     : undefined;
-  const { rows, total } = await searchProducts(ctx.db.db, { query, performerId, forFans: true });
+  const { rows, total } = await searchProducts(ctx.db.db, {
+    query,
+    performerId,
+    forFans: true,
+    geo: { actor, country },
+  });
   return { data: await presentProducts(ctx, actor, rows), total };
 }
 
 export async function getPublicProduct(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<TProduct> {
   const row = await findProduct(ctx.db.db, options.id);
   const isOwner = row !== null && options.actor?.id === row.performerId;
   if (!row || (row.status !== 'active' && !isOwner)) throw notFound('That product');
-  const visible = await filterVisiblePerformerIds(ctx, { actor: options.actor, ids: [row.performerId] });
+  const visible = await filterVisiblePerformerIds(ctx, {
+    actor: options.actor,
+    country: options.country,
+    ids: [row.performerId],
+  });
   if (!visible.has(row.performerId)) throw notFound('That product');
   return presentOne(ctx, options.actor, row);
 }

@@ -15,6 +15,7 @@ import {
   users,
   videos,
 } from '@fanstage/db';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -90,7 +91,13 @@ const statusCondition = (status: TAssetSearchQuery['status']) => {
  */
 export async function searchVideos(
   db: Executor,
-  options: { query: TAssetSearchQuery; performerId?: string; forFans: boolean },
+  options: {
+    query: TAssetSearchQuery;
+    performerId?: string;
+    forFans: boolean;
+    /** Who looks from where: creators who blocked that country are left out. */
+    geo?: GeoViewer;
+  },
 ): Promise<{ rows: VideoWithFile[]; total: number }> {
   const { query } = options;
   const needsListed = options.forFans && !options.performerId;
@@ -99,6 +106,7 @@ export async function searchVideos(
     options.forFans ? statusCondition('active') : statusCondition(query.status),
     query.q ? ilike(videos.title, containsPattern(query.q)) : undefined,
     needsListed ? listedCondition : undefined,
+    options.geo ? geoVisibleCondition(options.geo, videos.performerId) : undefined,
     options.forFans ? ne(files.status, 'failed') : undefined,
   );
   const sortColumn = {

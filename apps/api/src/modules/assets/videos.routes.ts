@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { receiveForm } from './assets.upload';
 import * as videos from './videos.service';
@@ -120,13 +121,24 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/performer-assets/videos/search',
     { schema: { tags, querystring: ZAssetSearchQuery, response: { 200: listOf(ZVideo) } } },
-    async (req) => videos.searchPublicVideos(ctx, { actor: req.actor, query: req.query }),
+    async (req) =>
+      videos.searchPublicVideos(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performer-assets/videos/:id',
     { schema: { tags, params: ZAssetIdParams, response: { 200: dataOf(ZVideo) } } },
-    async (req) => ({ data: await videos.getPublicVideo(ctx, { actor: req.actor, id: req.params.id }) }),
+    async (req) => ({
+      data: await videos.getPublicVideo(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }),
+    }),
   );
 
   app.get(
@@ -135,6 +147,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => ({
       data: await videos.getVideoFileStatus(ctx, {
         actor: req.actor,
+        country: await countryOf(ctx, req),
         id: req.params.id,
         fileId: req.params.fileId,
       }),

@@ -258,24 +258,33 @@ export async function searchMyVideos(
 /** Active, ready videos for fans (of one creator, or of every listed creator), locked per the gate. */
 export async function searchPublicVideos(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TAssetSearchQuery },
+  options: { actor: Actor | null; country: string | null; query: TAssetSearchQuery },
 ): Promise<{ data: TVideo[]; total: number }> {
-  const { actor, query } = options;
+  const { actor, country, query } = options;
   const performerId = query.performerId
-    ? (await findVisiblePerformer(ctx, { actor, idOrUsername: query.performerId })).user.id
+    ? (await findVisiblePerformer(ctx, { actor, country, idOrUsername: query.performerId })).user.id
     : undefined;
-  const { rows, total } = await searchVideos(ctx.db.db, { query, performerId, forFans: true });
+  const { rows, total } = await searchVideos(ctx.db.db, {
+    query,
+    performerId,
+    forFans: true,
+    geo: { actor, country },
+  });
   return { data: await presentVideos(ctx, actor, rows), total };
 }
 
 /** A video fans may see: active and ready, of a creator the actor may see (the owner sees any of theirs). */
-async function findVisibleVideo(ctx: AppContext, options: { actor: Actor | null; id: string }) {
+async function findVisibleVideo(
+  ctx: AppContext,
+  options: { actor: Actor | null; country: string | null; id: string },
+) {
   const row = await findVideo(ctx.db.db, options.id);
   if (!row) throw notFound('That video');
   const isOwner = options.actor?.id === row.video.performerId;
   if (!isOwner && videoStatusOf(row.video, row.file) !== 'active') throw notFound('That video');
   const visible = await filterVisiblePerformerIds(ctx, {
     actor: options.actor,
+    country: options.country,
     ids: [row.video.performerId],
   });
   if (!visible.has(row.video.performerId)) throw notFound('That video');
@@ -284,7 +293,7 @@ async function findVisibleVideo(ctx: AppContext, options: { actor: Actor | null;
 
 export async function getPublicVideo(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<TVideo> {
   return (await presentVideos(ctx, options.actor, [await findVisibleVideo(ctx, options)]))[0]!;
 }
@@ -292,7 +301,7 @@ export async function getPublicVideo(
 /** Where one of a video's files stands (the client polls it while the video is processed). */
 export async function getVideoFileStatus(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string; fileId: string },
+  options: { actor: Actor | null; country: string | null; id: string; fileId: string },
 ): Promise<z.infer<typeof ZVideoFileStatus>> {
   const { video } = await findVisibleVideo(ctx, options);
   if (![video.fileId, video.teaserFileId, video.thumbnailFileId].includes(options.fileId)) {

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import * as calls from './calls.service';
 
@@ -34,7 +35,13 @@ export const callsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/streaming/private/request',
     { preHandler: requireAuth, schema: { tags, body: ZPrivateRequestCreate, response: { 200: ZOne } } },
-    async (req) => ({ data: await calls.requestPrivateShow(ctx, { actor: actorOf(req), input: req.body }) }),
+    async (req) => ({
+      data: await calls.requestPrivateShow(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
+    }),
   );
   app.get(
     '/streaming/private/request/search',
@@ -110,7 +117,13 @@ export const callsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/streaming/calls',
     { preHandler: requireAuth, schema: { tags, body: ZCallCreate, response: { 200: ZOne } } },
-    async (req) => ({ data: await calls.startCall(ctx, { actor: actorOf(req), input: req.body }) }),
+    async (req) => ({
+      data: await calls.startCall(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
+    }),
   );
   app.get(
     '/streaming/calls',

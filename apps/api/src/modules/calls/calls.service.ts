@@ -175,9 +175,13 @@ async function assertCanAfford(
 }
 
 /** The creator the fan may reach: visible and not blocking them (the creator gate: 404, 403), not the fan themself (422). */
-async function findReachableCreator(ctx: AppContext, options: { actor: Actor; performerId: string }) {
+async function findReachableCreator(
+  ctx: AppContext,
+  options: { actor: Actor; country: string | null; performerId: string },
+) {
   const performer = await findVisiblePerformer(ctx, {
     actor: options.actor,
+    country: options.country,
     idOrUsername: options.performerId,
   });
   if (performer.user.id === options.actor.id) {
@@ -206,10 +210,14 @@ const busyFan = () =>
 /** `POST /streaming/private/request`: the fan asks a creator for a private show. */
 export async function requestPrivateShow(
   ctx: AppContext,
-  options: { actor: Actor; input: TPrivateRequestCreate },
+  options: { actor: Actor; country: string | null; input: TPrivateRequestCreate },
 ): Promise<TCallSession> {
   const { actor, input } = options;
-  const performer = await findReachableCreator(ctx, { actor, performerId: input.performerId });
+  const performer = await findReachableCreator(ctx, {
+    actor,
+    country: options.country,
+    performerId: input.performerId,
+  });
   const scheduledAt = new Date(input.scheduledAt);
   if (scheduledAt.getTime() < ctx.clock.now().getTime() - 60_000) {
     throw new AppError('UNPROCESSABLE', 'Choose a time in the future for the private show.', [
@@ -633,10 +641,14 @@ export async function listPrivateShows(
 /** `POST /streaming/calls`: a fan who holds enough rings a creator who takes calls. */
 export async function startCall(
   ctx: AppContext,
-  options: { actor: Actor; input: TCallCreate },
+  options: { actor: Actor; country: string | null; input: TCallCreate },
 ): Promise<TCallSession> {
   const { actor, input } = options;
-  const performer = await findReachableCreator(ctx, { actor, performerId: input.performerId });
+  const performer = await findReachableCreator(ctx, {
+    actor,
+    country: options.country,
+    performerId: input.performerId,
+  });
   const priceCents = performer.profile.privateCallPriceCents;
   // A price of 0 makes calls free (the creator's setting says so); the minimum balance still applies.
   if (!performer.profile.acceptsCalls) {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import * as commentsService from './comments.service';
 
 const tags = ['Comments'];
@@ -23,14 +24,23 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { tags, body: ZCommentCreate, response: { 200: dataOf(ZComment) } },
     },
     async (req) => ({
-      data: await commentsService.createComment(ctx, { actor: actorOf(req), input: req.body }),
+      data: await commentsService.createComment(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
     }),
   );
 
   app.get(
     '/comments',
     { schema: { tags, querystring: ZCommentListQuery, response: { 200: listOf(ZComment) } } },
-    async (req) => commentsService.listObjectComments(ctx, { actor: req.actor, query: req.query }),
+    async (req) =>
+      commentsService.listObjectComments(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.delete(

@@ -19,7 +19,7 @@ import {
 /** The object, when the actor may view its content (a locked item's comments are for those who unlocked it). */
 async function findViewableObject(
   ctx: AppContext,
-  options: { actor: Actor | null; type: TComment['objectType']; id: string },
+  options: { actor: Actor | null; country: string | null; type: TComment['objectType']; id: string },
 ) {
   const object = await findVisibleObject(ctx, options);
   if (!object.canView) {
@@ -64,10 +64,15 @@ function present(
  */
 export async function createComment(
   ctx: AppContext,
-  options: { actor: Actor; input: TCommentCreate },
+  options: { actor: Actor; country: string | null; input: TCommentCreate },
 ): Promise<TComment> {
-  const { actor, input } = options;
-  const object = await findViewableObject(ctx, { actor, type: input.objectType, id: input.objectId });
+  const { actor, country, input } = options;
+  const object = await findViewableObject(ctx, {
+    actor,
+    country,
+    type: input.objectType,
+    id: input.objectId,
+  });
   let parentId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(ctx.db.db, input.parentId);
@@ -93,10 +98,15 @@ export async function createComment(
  */
 export async function listObjectComments(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TCommentListQuery },
+  options: { actor: Actor | null; country: string | null; query: TCommentListQuery },
 ): Promise<{ data: TComment[]; total: number }> {
-  const { actor, query } = options;
-  const object = await findViewableObject(ctx, { actor, type: query.objectType, id: query.objectId });
+  const { actor, country, query } = options;
+  const object = await findViewableObject(ctx, {
+    actor,
+    country,
+    type: query.objectType,
+    id: query.objectId,
+  });
   const { rows, total } = await listComments(ctx.db.db, { ...query, parentId: query.parentId ?? null });
   const likedIds = actor
     ? await findLikedIds(ctx.db.db, {

@@ -20,6 +20,7 @@ import {
   users,
 } from '@fanstage/db';
 import { creatorsBlockingSql } from '../access/blocks';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -298,7 +299,15 @@ const timelinePostWhere = (options: { now: Date; before?: Date }) =>
  */
 export function timelinePageQuery(
   db: Executor,
-  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; window?: number },
+  options: {
+    fanId: string;
+    now: Date;
+    before?: Date;
+    offset: number;
+    limit: number;
+    window?: number;
+    geo: GeoViewer;
+  },
 ) {
   const window = options.window ?? options.offset + options.limit + 1;
   const latest = db
@@ -314,7 +323,13 @@ export function timelinePageQuery(
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .innerJoinLateral(latest, sql`true`)
-    .where(and(sql`${users.id} in (${timelineCreatorIds(options)})`, listedCondition))
+    .where(
+      and(
+        sql`${users.id} in (${timelineCreatorIds(options)})`,
+        listedCondition,
+        geoVisibleCondition(options.geo, users.id),
+      ),
+    )
     .orderBy(desc(latest.publishedAt), desc(latest.id))
     .limit(window)
     .as('page');
@@ -339,7 +354,10 @@ export function timelinePageQuery(
 }
 
 /** The exact number of posts in a fan's timeline (only for an offset past the end). */
-export function timelineCountQuery(db: Executor, options: { fanId: string; now: Date; before?: Date }) {
+export function timelineCountQuery(
+  db: Executor,
+  options: { fanId: string; now: Date; before?: Date; geo: GeoViewer },
+) {
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(feeds)
@@ -349,6 +367,7 @@ export function timelineCountQuery(db: Executor, options: { fanId: string; now: 
       and(
         sql`${feeds.performerId} in (${timelineCreatorIds(options)})`,
         listedCondition,
+        geoVisibleCondition(options.geo, feeds.performerId),
         timelinePostWhere(options),
         hasNoFailedMedia,
       ),
@@ -363,7 +382,7 @@ export function timelineCountQuery(db: Executor, options: { fanId: string; now: 
  */
 export async function listTimeline(
   db: Executor,
-  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number },
+  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; geo: GeoViewer },
 ): Promise<{ rows: FeedWithAuthor[]; total: number }> {
   const wanted = options.offset + options.limit + 1;
   let window = wanted;

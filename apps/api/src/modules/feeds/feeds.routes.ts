@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { defaultLeafSvg } from './feeds.presenter';
 import * as feeds from './feeds.service';
@@ -83,7 +84,8 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, querystring: ZUserFeedQuery, response: { 200: ZFeedListResponse } },
     },
-    async (req) => feeds.listHomeFeed(ctx, { actor: actorOf(req), ...req.query }),
+    async (req) =>
+      feeds.listHomeFeed(ctx, { actor: actorOf(req), country: await countryOf(ctx, req), ...req.query }),
   );
 
   app.get(
@@ -97,13 +99,24 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (req) =>
-      feeds.listCreatorFeed(ctx, { actor: req.actor ?? null, username: req.params.username, ...req.query }),
+      feeds.listCreatorFeed(ctx, {
+        actor: req.actor ?? null,
+        country: await countryOf(ctx, req),
+        username: req.params.username,
+        ...req.query,
+      }),
   );
 
   app.get(
     '/user/feeds/:id',
     { schema: { tags, params: ZFeedParams, response: { 200: ZFeedResponse } } },
-    async (req) => ({ data: await feeds.getFeed(ctx, { actor: req.actor ?? null, id: req.params.id }) }),
+    async (req) => ({
+      data: await feeds.getFeed(ctx, {
+        actor: req.actor ?? null,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }),
+    }),
   );
 
   app.post(
@@ -115,6 +128,7 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (req) => ({
       data: await feeds.voteOnPoll(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         id: req.params.id,
         optionId: req.body.optionId,
       }),
@@ -127,6 +141,12 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, params: ZFeedFileParams, response: { 200: ZMediaFileStatusResponse } },
     },
-    async (req) => ({ data: await feeds.getFeedFileStatus(ctx, { actor: actorOf(req), ...req.params }) }),
+    async (req) => ({
+      data: await feeds.getFeedFileStatus(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        ...req.params,
+      }),
+    }),
   );
 };

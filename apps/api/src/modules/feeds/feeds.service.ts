@@ -351,10 +351,11 @@ export async function deleteMyFeed(
  */
 export async function listHomeFeed(
   ctx: AppContext,
-  options: { actor: Actor; offset: number; limit: number; before?: string },
+  options: { actor: Actor; country: string | null; offset: number; limit: number; before?: string },
 ): Promise<Page> {
   const { rows, total } = await listTimeline(ctx.db.db, {
     fanId: options.actor.id,
+    geo: { actor: options.actor, country: options.country },
     now: ctx.clock.now(),
     before: options.before ? new Date(options.before) : undefined,
     offset: options.offset,
@@ -366,10 +367,17 @@ export async function listHomeFeed(
 /** A creator's published posts, pinned first; visitors see them too, locked where the gate says so. */
 export async function listCreatorFeed(
   ctx: AppContext,
-  options: { actor: Actor | null; username: string; type?: TFeedType; offset: number; limit: number },
+  options: {
+    actor: Actor | null;
+    country: string | null;
+    username: string;
+    type?: TFeedType;
+    offset: number;
+    limit: number;
+  },
 ): Promise<Page> {
-  const { actor } = options;
-  const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: options.username });
+  const { actor, country } = options;
+  const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.username });
   const { rows, total } = await listCreatorFeeds(ctx.db.db, {
     performerId: performer.user.id,
     now: ctx.clock.now(),
@@ -387,15 +395,15 @@ export async function listCreatorFeed(
  */
 async function findVisibleFeed(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string },
+  options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<FeedWithAuthor> {
-  const { actor } = options;
+  const { actor, country } = options;
   const row = await findFeedById(ctx.db.db, options.id);
   if (!row) throw notFound('That post');
   if (actor?.id === row.feed.performerId || actor?.role === 'admin') return row;
   const isVisible =
     row.feed.publishedAt <= ctx.clock.now() &&
-    (await filterVisiblePerformerIds(ctx, { actor, ids: [row.feed.performerId] })).has(
+    (await filterVisiblePerformerIds(ctx, { actor, country, ids: [row.feed.performerId] })).has(
       row.feed.performerId,
     ) &&
     !(await feedHasFailedMedia(ctx.db.db, row.feed.id));
@@ -404,7 +412,10 @@ async function findVisibleFeed(
 }
 
 /** One post for any viewer (visitors included), locked when the gate says so. */
-export async function getFeed(ctx: AppContext, options: { actor: Actor | null; id: string }): Promise<TFeed> {
+export async function getFeed(
+  ctx: AppContext,
+  options: { actor: Actor | null; country: string | null; id: string },
+): Promise<TFeed> {
   return presentOne(ctx, options.actor, await findVisibleFeed(ctx, options));
 }
 
@@ -414,7 +425,7 @@ export async function getFeed(ctx: AppContext, options: { actor: Actor | null; i
  */
 export async function voteOnPoll(
   ctx: AppContext,
-  options: { actor: Actor; id: string; optionId: string },
+  options: { actor: Actor; country: string | null; id: string; optionId: string },
 ): Promise<TFeed> {
   const { actor } = options;
   const row = await findVisibleFeed(ctx, options);
@@ -451,7 +462,7 @@ export async function voteOnPoll(
 /** Where one file of a visible post stands (polled while a video is processed). */
 export async function getFeedFileStatus(
   ctx: AppContext,
-  options: { actor: Actor; id: string; fileId: string },
+  options: { actor: Actor; country: string | null; id: string; fileId: string },
 ): Promise<TMediaFileStatus> {
   const row = await findVisibleFeed(ctx, options);
   const details = await loadFeedDetails(ctx.db.db, { feeds: [row.feed], viewerId: null });

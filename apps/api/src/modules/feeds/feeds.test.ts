@@ -620,6 +620,11 @@ describe('GET /api/user/feeds (home timeline)', () => {
         now: clock.now(),
         offset: 0,
         limit: 20,
+        // With a country, so the geo-block condition is in the plan too (an anti-join, no sub-plan).
+        geo: {
+          actor: { id: fan.user.id, sessionId: 'explain', role: 'user', status: 'active' },
+          country: 'DE',
+        },
       }).getSQL();
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];

@@ -11,6 +11,7 @@ import {
   users,
 } from '@fanstage/db';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition, type PerformerRow } from '../performers/performers.repo';
 
 const followersCountOf = async (db: Executor, performerId: string) =>
@@ -61,11 +62,12 @@ export const deleteFollow = (db: Executor, options: { followerId: string; perfor
 /** The creators someone follows, latest first; unlisted ones only when `includeUnlisted` (admins). */
 export const listFollowing = async (
   db: Executor,
-  options: { followerId: string; offset: number; limit: number; includeUnlisted: boolean },
+  options: { followerId: string; geo: GeoViewer; offset: number; limit: number; includeUnlisted: boolean },
 ): Promise<{ rows: (PerformerRow & { followedAt: Date })[]; total: number }> => {
   const where = and(
     eq(follows.followerId, options.followerId),
     options.includeUnlisted ? eq(users.role, 'performer') : listedCondition,
+    geoVisibleCondition(options.geo, users.id),
   );
   const [rows, totals] = await Promise.all([
     db

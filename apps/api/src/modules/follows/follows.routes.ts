@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import * as followsService from './follows.service';
 
 const tags = ['Follows'];
@@ -25,6 +26,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req) => ({
       data: await followsService.followPerformer(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         performerId: req.params.performerId,
       }),
     }),
@@ -39,6 +41,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req) => ({
       data: await followsService.unfollowPerformer(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         performerId: req.params.performerId,
       }),
     }),
@@ -50,7 +53,12 @@ export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       preHandler: requireAuth,
       schema: { tags, querystring: ZFollowListQuery, response: { 200: listOf(ZFollowedPerformer) } },
     },
-    async (req) => followsService.listMyFollowing(ctx, { actor: actorOf(req), ...req.query }),
+    async (req) =>
+      followsService.listMyFollowing(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        ...req.query,
+      }),
   );
 
   app.get(

@@ -15,11 +15,11 @@ import { deleteFollow, insertFollow, listFollowers, listFollowing } from './foll
  */
 export async function followPerformer(
   ctx: AppContext,
-  options: { actor: Actor; performerId: string },
+  options: { actor: Actor; country: string | null; performerId: string },
 ): Promise<TFollowState> {
-  const { actor, performerId } = options;
+  const { actor, country, performerId } = options;
   if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot follow yourself.');
-  await findVisiblePerformer(ctx, { actor, idOrUsername: performerId });
+  await findVisiblePerformer(ctx, { actor, country, idOrUsername: performerId });
   const followers = await insertFollow(ctx.db.db, { followerId: actor.id, performerId });
   await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'follow' });
   return { performerId, isFollowed: true, followers };
@@ -31,21 +31,22 @@ export async function followPerformer(
  */
 export async function unfollowPerformer(
   ctx: AppContext,
-  options: { actor: Actor; performerId: string },
+  options: { actor: Actor; country: string | null; performerId: string },
 ): Promise<TFollowState> {
-  const { actor, performerId } = options;
+  const { actor, country, performerId } = options;
   const { removed, followers } = await deleteFollow(ctx.db.db, { followerId: actor.id, performerId });
-  if (!removed) await findVisiblePerformer(ctx, { actor, idOrUsername: performerId });
+  if (!removed) await findVisiblePerformer(ctx, { actor, country, idOrUsername: performerId });
   return { performerId, isFollowed: false, followers };
 }
 
 /** The creators the actor follows, latest follow first. */
 export async function listMyFollowing(
   ctx: AppContext,
-  options: { actor: Actor; offset: number; limit: number },
+  options: { actor: Actor; country: string | null; offset: number; limit: number },
 ): Promise<{ data: TFollowedPerformer[]; total: number }> {
   const { rows, total } = await listFollowing(ctx.db.db, {
     followerId: options.actor.id,
+    geo: { actor: options.actor, country: options.country },
     offset: options.offset,
     limit: options.limit,
     includeUnlisted: options.actor.role === 'admin',
@@ -72,7 +73,9 @@ export async function listMyFollowers(
   const { actor } = options;
   let performerId = actor.id;
   if (actor.role === 'admin' && options.performerId) {
-    performerId = (await findVisiblePerformer(ctx, { actor, idOrUsername: options.performerId })).user.id;
+    performerId = (
+      await findVisiblePerformer(ctx, { actor, country: null, idOrUsername: options.performerId })
+    ).user.id;
   } else {
     assertCreator(actor);
     // Another creator's followers are theirs alone: the same 404 as an unknown creator.

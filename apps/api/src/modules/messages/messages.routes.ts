@@ -27,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { receiveUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
 import { requireCreator } from '../performers/performers.access';
@@ -92,7 +93,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: { tags: conversationTags, body: ZConversationCreate, response: { 200: ZConversationResponse } },
     },
     async (req) => ({
-      data: await messages.startConversation(ctx, { actor: actorOf(req), input: req.body }),
+      data: await messages.startConversation(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
     }),
   );
 

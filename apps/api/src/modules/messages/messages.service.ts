@@ -299,9 +299,9 @@ export async function getConversation(
  */
 export async function startConversation(
   ctx: AppContext,
-  options: { actor: Actor; input: TConversationCreate },
+  options: { actor: Actor; country: string | null; input: TConversationCreate },
 ): Promise<TConversation> {
-  const { actor, input } = options;
+  const { actor, country, input } = options;
   const key = input.sourceId.toLowerCase();
   const me = actor.user;
   if (key === actor.id.toLowerCase() || (me?.username && key === me.username.toLowerCase())) {
@@ -309,7 +309,7 @@ export async function startConversation(
   }
   let otherId: string;
   if (input.source === 'performer') {
-    otherId = (await findVisiblePerformer(ctx, { actor, idOrUsername: input.sourceId })).user.id;
+    otherId = (await findVisiblePerformer(ctx, { actor, country, idOrUsername: input.sourceId })).user.id;
   } else {
     if (actor.role !== 'performer') {
       throw new AppError('FORBIDDEN', 'Only creators can start a conversation with a fan.');

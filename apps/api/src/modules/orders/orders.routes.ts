@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
 import { moneyRateLimit } from '../wallet/wallet.routes';
 import * as orders from './orders.service';
@@ -36,9 +37,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) =>
-      replyIdempotent(reply, () =>
+      replyIdempotent(reply, async () =>
         orders.chargeProduct(ctx, {
           actor: actorOf(req),
+          country: await countryOf(ctx, req),
           id: req.params.id,
           input: req.body,
           idempotency: idempotencyOf(req),

@@ -91,14 +91,20 @@ async function loadOrderView(db: Executor, id: string): Promise<TOrder> {
  */
 export async function chargeProduct(
   ctx: AppContext,
-  options: { actor: Actor; id: string; input: TProductChargeRequest; idempotency: IdempotencyScope | null },
+  options: {
+    actor: Actor;
+    country: string | null;
+    id: string;
+    input: TProductChargeRequest;
+    idempotency: IdempotencyScope | null;
+  },
 ): Promise<TProductCharge> {
-  const { actor, id, input } = options;
+  const { actor, country, id, input } = options;
   // Visibility is decided before the transaction (it reads outside it), the price inside.
   const listed = await findProduct(ctx.db.db, id);
   if (!listed) throw notFound('That product');
   await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
-  const visible = await filterVisiblePerformerIds(ctx, { actor, ids: [listed.performerId] });
+  const visible = await filterVisiblePerformerIds(ctx, { actor, country, ids: [listed.performerId] });
   if (!visible.has(listed.performerId)) throw notFound('That product');
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();

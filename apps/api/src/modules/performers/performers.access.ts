@@ -2,16 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { blockedBy, blockedByCreator } from '../access/blocks';
+import { hiddenForCountry } from '../access/geo';
 import type { Actor } from '../auth/sessions';
 import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
 
 /*
  * The one gate for "may this actor see this creator". Listed creators (active, documents verified
  * by an admin) are visible to everyone; a creator always sees their own profile; admins see every
- * one. Anyone else gets the same 404 as for a creator who does not exist. A fan the creator blocked
- * gets 403 "You have been blocked by this creator." for that creator and everything reached through
- * them (follow, subscribe, tip, message, call), and their single items are hidden. Lists of creators
- * use `listedCondition` from performers.repo.ts, the same rule in SQL.
+ * one. Anyone else gets the same 404 as for a creator who does not exist. A creator who blocked the
+ * viewer's country (modules/access/geo.ts) is missing to that viewer in the same way. A fan the
+ * creator blocked gets 403 "You have been blocked by this creator." for that creator and everything
+ * reached through them (follow, subscribe, tip, message, call), and their single items are hidden.
+ * Lists of creators use `listedCondition` from performers.repo.ts and `geoVisibleCondition`, the
+ * same rules in SQL.
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,7 +34,12 @@ export const canSeePerformer = (actor: Actor | null, row: Pick<PerformerRow, 'us
  */
 export async function findVisiblePerformer(
   ctx: AppContext,
-  options: { actor: Actor | null; idOrUsername: string },
+  options: {
+    actor: Actor | null;
+    /** The request's country (`countryOf`); null where no visitor's address is involved. */
+    country: string | null;
+    idOrUsername: string;
+  },
 ): Promise<PerformerRow> {
   const key = options.idOrUsername;
   const viewerId = options.actor?.id ?? null;
@@ -39,6 +47,11 @@ export async function findVisiblePerformer(
     ? await findPerformer(ctx.db.db, { id: key, viewerId })
     : await findPerformer(ctx.db.db, { username: key, viewerId });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
+  const hidden = await hiddenForCountry(ctx, {
+    viewer: { actor: options.actor, country: options.country },
+    performerIds: [row.user.id],
+  });
+  if (hidden.size > 0) throw notFound('That creator');
   if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
     throw blockedByCreator();
   }
@@ -51,16 +64,17 @@ export async function findVisiblePerformer(
  */
 export async function filterVisiblePerformerIds(
   ctx: AppContext,
-  options: { actor: Actor | null; ids: string[] },
+  options: { actor: Actor | null; country: string | null; ids: string[] },
 ): Promise<Set<string>> {
   const { actor } = options;
   const ids = [...new Set(options.ids.filter((id) => uuidPattern.test(id)))];
   if (actor?.role === 'admin') return new Set(await findExistingPerformerIds(ctx.db.db, ids));
-  const [listed, blocking] = await Promise.all([
+  const [listed, hidden, blocking] = await Promise.all([
     findListedIds(ctx.db.db, ids),
+    hiddenForCountry(ctx, { viewer: { actor, country: options.country }, performerIds: ids }),
     actor ? blockedBy(ctx, { fanId: actor.id, performerIds: ids }) : new Set<string>(),
   ]);
-  const visible = new Set(listed.filter((id) => !blocking.has(id)));
+  const visible = new Set(listed.filter((id) => !hidden.has(id) && !blocking.has(id)));
   if (actor && ids.includes(actor.id) && actor.role === 'performer') visible.add(actor.id);
   return visible;
 }

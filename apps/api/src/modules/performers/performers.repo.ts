@@ -25,6 +25,7 @@ import {
 } from '@fanstage/db';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -203,10 +204,13 @@ export const findExistingPerformerIds = async (db: Executor, ids: string[]): Pro
   return rows.map((r) => r.id);
 };
 
-const searchWhere = (options: Pick<TPerformerSearchQuery, 'q' | 'country' | 'gender'>) => {
+const searchWhere = (
+  options: Pick<TPerformerSearchQuery, 'q' | 'country' | 'gender'> & { geo: GeoViewer },
+) => {
   const pattern = options.q ? containsPattern(options.q) : null;
   return and(
     listedCondition,
+    geoVisibleCondition(options.geo, users.id),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
     options.country ? eq(performerProfiles.country, options.country) : undefined,
     options.gender ? eq(users.gender, options.gender) : undefined,
@@ -231,6 +235,7 @@ export const searchListedQuery = (
     offset: number;
     limit: number;
     viewerId: string | null;
+    geo: GeoViewer;
   },
 ) =>
   selectPerformers(db, options.viewerId)
@@ -242,7 +247,7 @@ export const searchListedQuery = (
 /** Listed creators matching a name or username fragment, a country and a gender; two queries in all. */
 export const searchListed = async (
   db: Executor,
-  options: TPerformerSearchQuery & { viewerId: string | null },
+  options: TPerformerSearchQuery & { viewerId: string | null; geo: GeoViewer },
 ): Promise<{ rows: PerformerRow[]; total: number }> => {
   const [rows, total] = await Promise.all([
     searchListedQuery(db, options),
@@ -254,22 +259,29 @@ export const searchListed = async (
 /** Listed creators by followers, most first. */
 export const topListed = async (
   db: Executor,
-  options: { offset: number; limit: number; viewerId: string | null },
+  options: { offset: number; limit: number; viewerId: string | null; geo: GeoViewer },
 ): Promise<{ rows: PerformerRow[]; total: number }> => {
+  const where = and(listedCondition, geoVisibleCondition(options.geo, users.id));
   const [rows, total] = await Promise.all([
     selectPerformers(db, options.viewerId)
-      .where(listedCondition)
+      .where(where)
       .orderBy(desc(performerProfiles.followersCount), desc(users.id))
       .offset(options.offset)
       .limit(options.limit),
-    countPerformers(db, listedCondition),
+    countPerformers(db, where),
   ]);
   return { rows, total };
 };
 
 /** A few listed creators in random order. */
-export const randomListed = (db: Executor, options: { limit: number; viewerId: string | null }) =>
-  selectPerformers(db, options.viewerId).where(listedCondition).orderBy(sql`random()`).limit(options.limit);
+export const randomListed = (
+  db: Executor,
+  options: { limit: number; viewerId: string | null; geo: GeoViewer },
+) =>
+  selectPerformers(db, options.viewerId)
+    .where(and(listedCondition, geoVisibleCondition(options.geo, users.id)))
+    .orderBy(sql`random()`)
+    .limit(options.limit);
 
 /** A socials patch applied on top of the stored links (jsonb ||), inside the UPDATE itself. */
 export const mergeSocials = (patch: PerformerSocials) =>

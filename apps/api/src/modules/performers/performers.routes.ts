@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { megabytes, readMultipart, readSingleFile } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { receiveUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
 import { requireCreator } from './performers.access';
@@ -103,26 +104,41 @@ export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/performers/user/search',
     { schema: { tags, querystring: ZPerformerSearchQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.searchPerformers(ctx, { actor: req.actor, query: req.query }),
+    async (req) =>
+      performers.searchPerformers(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
     '/performers/search/random',
     { schema: { tags, querystring: ZPerformerRandomQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.randomPerformers(ctx, { actor: req.actor, limit: req.query.limit }),
+    async (req) =>
+      performers.randomPerformers(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        limit: req.query.limit,
+      }),
   );
 
   app.get(
     '/performers/top',
     { schema: { tags, querystring: ZPerformerTopQuery, response: { 200: listOf(ZPerformerPublic) } } },
-    async (req) => performers.topPerformers(ctx, { actor: req.actor, ...req.query }),
+    async (req) =>
+      performers.topPerformers(ctx, { actor: req.actor, country: await countryOf(ctx, req), ...req.query }),
   );
 
   app.get(
     '/performers/:id',
     { schema: { tags, params: ZPerformerParams, response: { 200: dataOf(ZPerformerPublic) } } },
     async (req) => ({
-      data: await performers.findPerformerProfile(ctx, { idOrUsername: req.params.id, actor: req.actor }),
+      data: await performers.findPerformerProfile(ctx, {
+        idOrUsername: req.params.id,
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+      }),
     }),
   );
 };

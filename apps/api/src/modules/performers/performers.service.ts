@@ -62,7 +62,7 @@ const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerf
  */
 export async function findPerformerProfile(
   ctx: AppContext,
-  options: { idOrUsername: string; actor: Actor | null },
+  options: { idOrUsername: string; actor: Actor | null; country: string | null },
 ): Promise<TPerformerPublic> {
   const visible = await findVisiblePerformer(ctx, options);
   const [row = visible] = await withLiveStats(ctx.db.db, [visible], ctx.clock.now());
@@ -288,11 +288,12 @@ export async function uploadMyDocuments(
 /** Listed creators by name or username fragment, country and gender; popular, newest or online first. */
 export async function searchPerformers(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TPerformerSearchQuery },
+  options: { actor: Actor | null; country: string | null; query: TPerformerSearchQuery },
 ): Promise<{ data: TPerformerPublic[]; total: number }> {
   const { rows, total } = await searchListed(ctx.db.db, {
     ...options.query,
     viewerId: options.actor?.id ?? null,
+    geo: { actor: options.actor, country: options.country },
   });
   return { data: await presentList(ctx, rows), total };
 }
@@ -300,21 +301,26 @@ export async function searchPerformers(
 /** A few listed creators in random order (discovery blocks). */
 export async function randomPerformers(
   ctx: AppContext,
-  options: { actor: Actor | null; limit: number },
+  options: { actor: Actor | null; country: string | null; limit: number },
 ): Promise<{ data: TPerformerPublic[]; total: number }> {
-  const rows = await randomListed(ctx.db.db, { limit: options.limit, viewerId: options.actor?.id ?? null });
+  const rows = await randomListed(ctx.db.db, {
+    limit: options.limit,
+    viewerId: options.actor?.id ?? null,
+    geo: { actor: options.actor, country: options.country },
+  });
   return { data: await presentList(ctx, rows), total: rows.length };
 }
 
 /** Listed creators with the most followers. */
 export async function topPerformers(
   ctx: AppContext,
-  options: { actor: Actor | null; offset: number; limit: number },
+  options: { actor: Actor | null; country: string | null; offset: number; limit: number },
 ): Promise<{ data: TPerformerPublic[]; total: number }> {
   const { rows, total } = await topListed(ctx.db.db, {
     offset: options.offset,
     limit: options.limit,
     viewerId: options.actor?.id ?? null,
+    geo: { actor: options.actor, country: options.country },
   });
   return { data: await presentList(ctx, rows), total };
 }

@@ -252,6 +252,11 @@ describe('GET /api/performers/user/search', () => {
         offset: 0,
         limit: 20,
         viewerId: fan.user.id,
+        // With a country, so the geo-block condition is in the plan too (an anti-join, no sub-plan).
+        geo: {
+          actor: { id: fan.user.id, sessionId: 'explain', role: 'user', status: 'active' },
+          country: 'DE',
+        },
       }).getSQL();
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];

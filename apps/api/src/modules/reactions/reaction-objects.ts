@@ -52,12 +52,18 @@ const withNotFound =
 /** One object the actor may see, as a card; 404 "That <thing> was not found." otherwise. */
 export async function findVisibleObject(
   ctx: AppContext,
-  options: { actor: Actor | null; type: SocialObjectType; id: string },
+  options: {
+    actor: Actor | null;
+    /** The request's country: a creator who blocked it is missing, with everything of theirs. */
+    country: string | null;
+    type: SocialObjectType;
+    id: string;
+  },
 ): Promise<SocialObject> {
-  const { actor, type, id } = options;
+  const { actor, country, type, id } = options;
   switch (type) {
     case 'feed': {
-      const feed = await getFeed(ctx, { actor, id });
+      const feed = await getFeed(ctx, { actor, country, id });
       return {
         type,
         id,
@@ -70,7 +76,7 @@ export async function findVisibleObject(
       };
     }
     case 'video': {
-      const video = await getPublicVideo(ctx, { actor, id });
+      const video = await getPublicVideo(ctx, { actor, country, id });
       return {
         type,
         id,
@@ -82,7 +88,7 @@ export async function findVisibleObject(
       };
     }
     case 'gallery': {
-      const gallery = await getPublicGallery(ctx, { actor, id });
+      const gallery = await getPublicGallery(ctx, { actor, country, id });
       return {
         type,
         id,
@@ -94,7 +100,7 @@ export async function findVisibleObject(
       };
     }
     case 'product': {
-      const product = await getPublicProduct(ctx, { actor, id });
+      const product = await getPublicProduct(ctx, { actor, country, id });
       return {
         type,
         id,
@@ -106,7 +112,7 @@ export async function findVisibleObject(
       };
     }
     case 'performer': {
-      const row = await findVisiblePerformer(ctx, { actor, idOrUsername: id });
+      const row = await findVisiblePerformer(ctx, { actor, country, idOrUsername: id });
       return {
         type,
         id: row.user.id,
@@ -120,9 +126,12 @@ export async function findVisibleObject(
     case 'comment': {
       const [row] = await ctx.db.db.select().from(comments).where(eq(comments.id, id));
       if (!row) throw notFound('That comment');
-      const parent = await findVisibleObject(ctx, { actor, type: row.objectType, id: row.objectId }).catch(
-        withNotFound('That comment'),
-      );
+      const parent = await findVisibleObject(ctx, {
+        actor,
+        country,
+        type: row.objectType,
+        id: row.objectId,
+      }).catch(withNotFound('That comment'));
       // A comment is only shown to those who may view what it is about.
       if (!parent.canView) throw notFound('That comment');
       return { ...parent, type, id, title: snippet(row.text) };

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import * as reactionsService from './reactions.service';
 
 const tags = ['Reactions'];
@@ -21,7 +22,13 @@ export const reactionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: requireAuth,
       schema: { tags, body: ZReactionRequest, response: { 200: dataOf(ZReactionState) } },
     },
-    async (req) => ({ data: await reactionsService.react(ctx, { actor: actorOf(req), input: req.body }) }),
+    async (req) => ({
+      data: await reactionsService.react(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
+    }),
   );
 
   // The fields come in the body or in the query string (some clients send no body with DELETE).
@@ -39,6 +46,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => ({
       data: await reactionsService.unreact(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         input: ZReactionRequest.parse({ ...req.query, ...req.body }),
       }),
     }),
@@ -56,6 +64,11 @@ export const reactionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) =>
-      reactionsService.listMyBookmarks(ctx, { actor: actorOf(req), type: req.params.type, ...req.query }),
+      reactionsService.listMyBookmarks(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        type: req.params.type,
+        ...req.query,
+      }),
   );
 };

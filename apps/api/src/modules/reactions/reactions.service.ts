@@ -25,10 +25,10 @@ const objectTypeOf: Record<TBookmarkType, TReactionObjectType> = {
  */
 export async function react(
   ctx: AppContext,
-  options: { actor: Actor; input: TReactionRequest },
+  options: { actor: Actor; country: string | null; input: TReactionRequest },
 ): Promise<TReactionState> {
-  const { actor, input } = options;
-  const object = await findVisibleObject(ctx, { actor, type: input.objectType, id: input.objectId });
+  const { actor, country, input } = options;
+  const object = await findVisibleObject(ctx, { actor, country, type: input.objectType, id: input.objectId });
   if (input.objectType === 'performer' && object.id === actor.id) {
     throw new AppError('UNPROCESSABLE', 'You cannot like or bookmark yourself.');
   }
@@ -42,12 +42,12 @@ export async function react(
  */
 export async function unreact(
   ctx: AppContext,
-  options: { actor: Actor; input: TReactionRequest },
+  options: { actor: Actor; country: string | null; input: TReactionRequest },
 ): Promise<TReactionState> {
-  const { actor, input } = options;
+  const { actor, country, input } = options;
   const key = { userId: actor.id, ...input };
   if (!(await hasReaction(ctx.db.db, key))) {
-    await findVisibleObject(ctx, { actor, type: input.objectType, id: input.objectId });
+    await findVisibleObject(ctx, { actor, country, type: input.objectType, id: input.objectId });
   }
   const likesCount = await deleteReaction(ctx.db.db, key);
   return { ...input, isReacted: false, likesCount };
@@ -59,9 +59,9 @@ export async function unreact(
  */
 export async function listMyBookmarks(
   ctx: AppContext,
-  options: { actor: Actor; type: TBookmarkType; offset: number; limit: number },
+  options: { actor: Actor; country: string | null; type: TBookmarkType; offset: number; limit: number },
 ): Promise<{ data: TBookmark[]; total: number }> {
-  const { actor } = options;
+  const { actor, country } = options;
   const objectType = objectTypeOf[options.type];
   const { rows, total } = await listReactions(ctx.db.db, {
     userId: actor.id,
@@ -75,7 +75,7 @@ export async function listMyBookmarks(
     rows.map(async (row): Promise<TBookmark> => {
       const base = { objectType, objectId: row.objectId, bookmarkedAt: row.createdAt.toISOString() };
       try {
-        const object = await findVisibleObject(ctx, { actor, type: objectType, id: row.objectId });
+        const object = await findVisibleObject(ctx, { actor, country, type: objectType, id: row.objectId });
         return {
           ...base,
           isAvailable: true,

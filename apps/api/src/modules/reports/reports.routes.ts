@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import * as reportsService from './reports.service';
 
 const tags = ['Reports'];
@@ -32,7 +33,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: { tags, body: ZReportCreate, response: { 200: dataOf(ZReport) } },
     },
     async (req) => ({
-      data: await reportsService.createReport(ctx, { actor: actorOf(req), input: req.body }),
+      data: await reportsService.createReport(ctx, {
+        actor: actorOf(req),
+        country: await countryOf(ctx, req),
+        input: req.body,
+      }),
     }),
   );
 

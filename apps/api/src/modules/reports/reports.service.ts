@@ -32,10 +32,10 @@ const present = (report: ReportRow, reporter: Reporter): TReport => ({
  */
 export async function createReport(
   ctx: AppContext,
-  options: { actor: Actor; input: TReportCreate },
+  options: { actor: Actor; country: string | null; input: TReportCreate },
 ): Promise<TReport> {
-  const { actor, input } = options;
-  const object = await findVisibleObject(ctx, { actor, type: input.target, id: input.targetId });
+  const { actor, country, input } = options;
+  const object = await findVisibleObject(ctx, { actor, country, type: input.target, id: input.targetId });
   if (object.ownerId === actor.id && input.target !== 'comment') {
     throw new AppError('UNPROCESSABLE', 'You cannot report your own content.');
   }

@@ -54,7 +54,8 @@ export async function readableShow(
   ctx: AppContext,
   options: { actor: Actor; sessionId: string },
 ): Promise<TLiveSession & { conversationId: string }> {
-  const show = await getLiveSession(ctx, { actor: options.actor, id: options.sessionId });
+  // Chat follows the show page: a viewer the creator's country block hides never reaches that page.
+  const show = await getLiveSession(ctx, { actor: options.actor, country: null, id: options.sessionId });
   if (!show.canReadChat) throw notEntitled(show);
   if (!show.conversationId) throw new AppError('NOT_FOUND', 'This live show has no chat.');
   return { ...show, conversationId: show.conversationId };

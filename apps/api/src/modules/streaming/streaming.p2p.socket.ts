@@ -35,7 +35,8 @@ async function isEntitled(
   options: { actor: NonNullable<AppSocket['data']['actor']>; room: string },
 ) {
   try {
-    await assertCanJoinLiveSession(ctx, { actor: options.actor, id: options.room });
+    // The join grant (HTTP, with the visitor's country) came first; sockets carry no trusted address.
+    await assertCanJoinLiveSession(ctx, { actor: options.actor, country: null, id: options.room });
     return true;
   } catch (error) {
     if (error instanceof AppError) return false;
@@ -87,7 +88,11 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
           const parsed = ZLiveJoinPayload.safeParse(payload);
           if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
           const actor = actorOrRefuse();
-          const { show, role } = await assertCanJoinLiveSession(ctx, { actor, id: parsed.data.sessionId });
+          const { show, role } = await assertCanJoinLiveSession(ctx, {
+            actor,
+            country: null,
+            id: parsed.data.sessionId,
+          });
           if (!p2p) throw mediaUnavailable();
           const peers = p2p.enter({
             room: show._id,

@@ -19,6 +19,7 @@ import {
   subscriptions,
   users,
 } from '@fanstage/db';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
@@ -139,11 +140,12 @@ export async function findLiveSessionWithPerformer(
 /** Live shows of listed creators (and the viewer's own), newest first, with the total. */
 export async function searchLiveSessions(
   db: Executor,
-  options: { viewerId: string | null; performerId?: string; offset: number; limit: number },
+  options: { viewerId: string | null; geo: GeoViewer; performerId?: string; offset: number; limit: number },
 ): Promise<{ rows: LiveSessionWithPerformer[]; total: number }> {
   const where = and(
     eq(liveSessions.status, 'live'),
     options.viewerId ? or(listedCondition, eq(users.id, options.viewerId)) : listedCondition,
+    geoVisibleCondition(options.geo, users.id),
     ...(options.performerId ? [eq(liveSessions.performerId, options.performerId)] : []),
   );
   const base = () =>

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { issueCallAgoraToken } from '../calls/calls.service';
 import { requireCreator } from '../performers/performers.access';
 import { isJanusEventsAuthorized, ZJanusEventBatch } from './janus/janus-events';
@@ -80,7 +81,12 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/streaming/user/search',
     { schema: { tags, querystring: ZLiveSessionSearchQuery, response: { 200: listOf(ZLiveSession) } } },
-    async (req) => streaming.searchLive(ctx, { actor: req.actor ?? null, query: req.query }),
+    async (req) =>
+      streaming.searchLive(ctx, {
+        actor: req.actor ?? null,
+        country: await countryOf(ctx, req),
+        query: req.query,
+      }),
   );
 
   app.get(
@@ -92,6 +98,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => ({
       data: await streaming.joinLiveSession(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         id: req.params.id,
         // The browser reaches our Janus proxy where it reached this API.
         origin: `${req.protocol}://${req.host}`,
@@ -108,7 +115,11 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => ({
       data: req.body.callId
         ? await issueCallAgoraToken(ctx, { actor: actorOf(req), id: req.body.callId })
-        : await streaming.issueShowAgoraToken(ctx, { actor: actorOf(req), id: req.body.streamId ?? '' }),
+        : await streaming.issueShowAgoraToken(ctx, {
+            actor: actorOf(req),
+            country: await countryOf(ctx, req),
+            id: req.body.streamId ?? '',
+          }),
     }),
   );
 
@@ -138,6 +149,7 @@ export const streamingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req) => ({
       data: await streaming.getLiveSession(ctx, {
         actor: req.actor ?? null,
+        country: await countryOf(ctx, req),
         id: req.params.id,
         withViewerCount: true,
       }),

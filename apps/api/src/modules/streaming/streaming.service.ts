@@ -317,11 +317,12 @@ export async function endShowsOfDeactivatedCreator(ctx: AppContext, performerId:
 /** Who is live now (listed creators, and the viewer's own show), with the viewer's entitlements. */
 export async function searchLive(
   ctx: AppContext,
-  options: { actor: Actor | null; query: TLiveSessionSearchQuery },
+  options: { actor: Actor | null; country: string | null; query: TLiveSessionSearchQuery },
 ): Promise<{ data: TLiveSession[]; total: number }> {
   const { actor, query } = options;
   const { rows, total } = await searchLiveSessions(ctx.db.db, {
     viewerId: actor?.id ?? null,
+    geo: { actor, country: options.country },
     performerId: query.performerId,
     offset: query.offset,
     limit: query.limit,
@@ -336,16 +337,24 @@ export async function searchLive(
  */
 export async function getLiveSession(
   ctx: AppContext,
-  options: { actor: Actor | null; id: string; withViewerCount?: boolean },
+  options: {
+    actor: Actor | null;
+    /** The request's country (a creator who blocked it has no shows for it); null from sockets. */
+    country: string | null;
+    id: string;
+    withViewerCount?: boolean;
+  },
 ): Promise<TLiveSession> {
   const row = await findLiveSessionWithPerformer(ctx.db.db, options.id);
   if (!row) throw missingShow();
   // A hidden creator's show is missing too, and says so as a show.
-  await findVisiblePerformer(ctx, { actor: options.actor, idOrUsername: row.session.performerId }).catch(
-    (error: unknown) => {
-      throw error instanceof AppError && error.code === 'NOT_FOUND' ? missingShow() : error;
-    },
-  );
+  await findVisiblePerformer(ctx, {
+    actor: options.actor,
+    country: options.country,
+    idOrUsername: row.session.performerId,
+  }).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'NOT_FOUND' ? missingShow() : error;
+  });
   const viewerCount = options.withViewerCount
     ? await countViewers(ctx, { sessionId: row.session.id, performerId: row.session.performerId })
     : null;
@@ -371,7 +380,7 @@ export function notEntitled(show: TLiveSession): AppError {
  */
 export async function assertCanBuyLiveSession(
   ctx: AppContext,
-  options: { actor: Actor; id: string },
+  options: { actor: Actor; country: string | null; id: string },
 ): Promise<void> {
   const show = await getLiveSession(ctx, options);
   if (show.isOwner) return;
@@ -392,7 +401,7 @@ export async function assertCanBuyLiveSession(
  */
 export async function assertCanJoinLiveSession(
   ctx: AppContext,
-  options: { actor: Actor; id: string },
+  options: { actor: Actor; country: string | null; id: string },
 ): Promise<{ show: TLiveSession; role: 'publish' | 'watch' }> {
   const show = await getLiveSession(ctx, options);
   if (show.status !== 'live') throw endedShow();
@@ -406,7 +415,7 @@ export async function assertCanJoinLiveSession(
  */
 export async function joinLiveSession(
   ctx: AppContext,
-  options: { actor: Actor; id: string; origin: string },
+  options: { actor: Actor; country: string | null; id: string; origin: string },
 ): Promise<TLiveMediaGrant> {
   const { show, role } = await assertCanJoinLiveSession(ctx, options);
   const grant = await ctx.media.grant({
@@ -427,12 +436,13 @@ export async function joinLiveSession(
  */
 export async function issueShowAgoraToken(
   ctx: AppContext,
-  options: { actor: Actor; id: string },
+  options: { actor: Actor; country: string | null; id: string },
 ): Promise<TAgoraToken> {
   const setup = agoraSetupOf(await ctx.settings.getAll(), ctx.config.AGORA_APP_CERTIFICATE);
   if (!setup) throw agoraUnavailable();
   const { show, role } = await assertCanJoinLiveSession(ctx, {
     actor: options.actor,
+    country: options.country,
     id: options.id,
   });
   const token = issueAgoraToken(setup, {

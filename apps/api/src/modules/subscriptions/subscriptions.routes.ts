@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
 import { moneyRateLimit } from '../wallet/wallet.routes';
 import { cardSubscriptionRoutes } from './card-subscriptions.routes';
@@ -43,9 +44,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (req, reply) =>
-      replyIdempotent(reply, () =>
+      replyIdempotent(reply, async () =>
         subscriptions.subscribePerformer(ctx, {
           actor: actorOf(req),
+          country: await countryOf(ctx, req),
           input: req.body,
           idempotency: idempotencyOf(req),
         }),
@@ -132,6 +134,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (req) => ({
       data: await subscriptions.getMySubscription(ctx, {
         actor: actorOf(req),
+        country: await countryOf(ctx, req),
         performerId: req.params.performerId,
       }),
     }),

@@ -66,10 +66,15 @@ const planNames = { monthly: 'monthly', yearly: 'yearly' } as const;
  */
 export async function subscribePerformer(
   ctx: AppContext,
-  options: { actor: Actor; input: TSubscribePerformerRequest; idempotency: IdempotencyScope | null },
+  options: {
+    actor: Actor;
+    country: string | null;
+    input: TSubscribePerformerRequest;
+    idempotency: IdempotencyScope | null;
+  },
 ): Promise<TSubscribeResult | TCardCheckout> {
-  const { actor, input } = options;
-  const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: input.performerId });
+  const { actor, country, input } = options;
+  const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: input.performerId });
   const performerId = performer.user.id;
   if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot subscribe to yourself.');
   if (input.paymentMethod === 'card') {
@@ -186,10 +191,11 @@ export async function cancelSubscription(
 /** The actor's subscription to one creator they may see, or null. */
 export async function getMySubscription(
   ctx: AppContext,
-  options: { actor: Actor; performerId: string },
+  options: { actor: Actor; country: string | null; performerId: string },
 ): Promise<TSubscription | null> {
   const performer = await findVisiblePerformer(ctx, {
     actor: options.actor,
+    country: options.country,
     idOrUsername: options.performerId,
   });
   const row = await findSubscriptionOf(ctx.db.db, {

@@ -1,4 +1,5 @@
 import { and, type Executor, eq, ilike, ne, or, performerProfiles, sql, users } from '@fanstage/db';
+import { type GeoViewer, geoVisibleCondition } from '../access/geo';
 
 export const findUserById = async (db: Executor, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
@@ -45,11 +46,16 @@ export const findPerformerProfile = async (db: Executor, userId: string) =>
   (await db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1))[0] ?? null;
 
 /** Active accounts whose name or username contains q. */
-export const searchUsers = async (db: Executor, options: { q?: string; offset: number; limit: number }) => {
+export const searchUsers = async (
+  db: Executor,
+  options: { q?: string; offset: number; limit: number; geo: GeoViewer },
+) => {
   const pattern = options.q ? `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(users.status, 'active'),
     ne(users.role, 'admin'),
+    // A creator who blocked the viewer's country is not found by name either.
+    geoVisibleCondition(options.geo, users.id),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
   );
   const [rows, totals] = await Promise.all([

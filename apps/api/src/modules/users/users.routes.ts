@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { megabytes, readSingleFile } from '../../lib/uploads';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import * as users from './users.service';
 
 const tags = ['Users'];
@@ -71,12 +72,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, querystring: ZUserSearchQuery, response: { 200: listOf(ZPublicUser) } },
     },
-    async (req) => users.searchUsers(ctx, req.query),
+    async (req) =>
+      users.searchUsers(ctx, { actor: req.actor, country: await countryOf(ctx, req), ...req.query }),
   );
 
   app.get(
     '/users/view/:id',
     { schema: { tags, params: z.object({ id: ZId }), response: { 200: dataOf(ZPublicUser) } } },
-    async (req) => ({ data: await users.viewUser(ctx, { id: req.params.id }) }),
+    async (req) => ({
+      data: await users.viewUser(ctx, {
+        actor: req.actor,
+        country: await countryOf(ctx, req),
+        id: req.params.id,
+      }),
+    }),
   );
 };

@@ -3,6 +3,7 @@ import { eq, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
+import { hiddenForCountry } from '../access/geo';
 import type { Actor } from '../auth/sessions';
 import { presentCurrentUser, presentPublicUser, publicFileUrl } from './users.presenter';
 import {
@@ -102,15 +103,24 @@ export async function uploadAvatar(
 
 export async function searchUsers(
   ctx: AppContext,
-  options: { q?: string; offset: number; limit: number },
+  options: { actor: Actor | null; country: string | null; q?: string; offset: number; limit: number },
 ): Promise<{ data: TPublicUser[]; total: number }> {
-  const { rows, total } = await searchUsersRepo(ctx.db.db, options);
+  const { actor, country, ...query } = options;
+  const { rows, total } = await searchUsersRepo(ctx.db.db, { ...query, geo: { actor, country } });
   return { data: rows.map(presentPublicUser), total };
 }
 
 /** Public view of one active account; inactive, admin or missing ones are not found. */
-export async function viewUser(ctx: AppContext, options: { id: string }): Promise<TPublicUser> {
+export async function viewUser(
+  ctx: AppContext,
+  options: { actor: Actor | null; country: string | null; id: string },
+): Promise<TPublicUser> {
   const row = await findUserById(ctx.db.db, options.id);
   if (row?.status !== 'active' || row.role === 'admin') throw notFound('That user');
+  const hidden = await hiddenForCountry(ctx, {
+    viewer: { actor: options.actor, country: options.country },
+    performerIds: row.role === 'performer' ? [row.id] : [],
+  });
+  if (hidden.size > 0) throw notFound('That user');
   return presentPublicUser(row);
 }

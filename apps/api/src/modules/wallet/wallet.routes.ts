@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
+import { countryOf } from '../access/geo';
 import { idempotencyKey, idempotencyOf, replyIdempotent } from './wallet.idempotency';
 import * as wallet from './wallet.service';
 
@@ -44,9 +45,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { tags, params: ZTipParams, body: ZTipRequest, response: { 200: dataOf(ZCharge) } },
     },
     async (req, reply) =>
-      replyIdempotent(reply, () =>
+      replyIdempotent(reply, async () =>
         wallet.chargeTip(ctx, {
           actor: actorOf(req),
+          country: await countryOf(ctx, req),
           performerId: req.params.performerId,
           input: req.body,
           idempotency: idempotencyOf(req),
@@ -64,9 +66,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         schema: { tags, params: ZPurchaseParams, body: ZPurchaseRequest, response: { 200: dataOf(ZCharge) } },
       },
       async (req, reply) =>
-        replyIdempotent(reply, () =>
+        replyIdempotent(reply, async () =>
           wallet.chargePurchase(ctx, {
             actor: actorOf(req),
+            country: await countryOf(ctx, req),
             type,
             id: req.params.id,
             idempotency: idempotencyOf(req),

@@ -138,10 +138,16 @@ export async function chargeFan(tx: Transaction, options: ChargeFanOptions): Pro
 /** Tips a creator the actor may see, within the site's tip limits, from the actor's wallet. */
 export async function chargeTip(
   ctx: AppContext,
-  options: { actor: Actor; performerId: string; input: TTipRequest; idempotency: IdempotencyScope | null },
+  options: {
+    actor: Actor;
+    country: string | null;
+    performerId: string;
+    input: TTipRequest;
+    idempotency: IdempotencyScope | null;
+  },
 ): Promise<TCharge> {
-  const { actor, input } = options;
-  const performer = await findVisiblePerformer(ctx, { actor, idOrUsername: options.performerId });
+  const { actor, country, input } = options;
+  const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.performerId });
   if (performer.user.id === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot tip yourself.');
   const settings = await ctx.settings.getAll();
   if (input.amount < settings.minimumTipPrice) {
@@ -245,21 +251,22 @@ export async function chargePurchase(
   ctx: AppContext,
   options: {
     actor: Actor;
+    country: string | null;
     type: 'feed' | 'video' | 'gallery' | 'message' | 'stream';
     id: string;
     idempotency: IdempotencyScope | null;
   },
 ): Promise<TCharge> {
-  const { actor, type, id } = options;
+  const { actor, country, type, id } = options;
   // A creator who blocked the fan sells them nothing: said plainly (403), before the item is looked at.
   const listed = await findSaleItem(ctx.db.db, { type, id });
   if (listed) await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
   // The item's own module decides visibility (published, ready, creator listed), with its 404s.
-  if (type === 'feed') await getFeed(ctx, { actor, id });
-  else if (type === 'video') await getPublicVideo(ctx, { actor, id });
+  if (type === 'feed') await getFeed(ctx, { actor, country, id });
+  else if (type === 'video') await getPublicVideo(ctx, { actor, country, id });
   else if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
-  else if (type === 'stream') await assertCanBuyLiveSession(ctx, { actor, id });
-  else await findVisibleGallery(ctx, { actor, id });
+  else if (type === 'stream') await assertCanBuyLiveSession(ctx, { actor, country, id });
+  else await findVisibleGallery(ctx, { actor, country, id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
   const name = itemNames[type];

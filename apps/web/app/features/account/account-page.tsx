@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { needsAccountCompletion } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
+import { BlockedCountriesCard } from '../geo-blocks/blocked-countries-card';
 import { useMyPerformerProfile } from '../performers/performers-api';
 import { AvatarCard } from './avatar-card';
 import { CoverCard } from './cover-card';
@@ -91,6 +92,7 @@ function CreatorForms() {
     <>
       <CreatorProfileForm me={me.data} />
       <PricingForm me={me.data} />
+      <BlockedCountriesCard owner="creator" />
     </>
   );
 }

@@ -34,6 +34,7 @@ import type { z } from 'zod';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
 import { commissionToPercent, percentToCommission } from '../../features/admin/creator-review';
+import { BlockedCountriesCard } from '../../features/geo-blocks/blocked-countries-card';
 import { api } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { pageTitle } from '../../lib/meta';
@@ -210,7 +211,11 @@ const sections: SectionDef[] = [
 /** The form holds the schema's input shape (a menu's isNewTab may be missing until parsed). */
 type SettingsForm = z.input<typeof ZSettings>;
 
-const allSections = [...sections.map((s) => ({ id: s.id, title: s.title })), { id: 'menus', title: 'Menus' }];
+const allSections = [
+  ...sections.map((s) => ({ id: s.id, title: s.title })),
+  { id: 'menus', title: 'Menus' },
+  { id: 'blocked-countries', title: 'Blocked countries' },
+];
 
 export default function AdminSettingsPage() {
   const settings = useQuery({
@@ -236,7 +241,11 @@ export default function AdminSettingsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           {settings.data ? (
-            <SettingsEditor key={JSON.stringify(settings.data)} initial={settings.data} />
+            <Stack gap="lg">
+              <SettingsEditor key={JSON.stringify(settings.data)} initial={settings.data} />
+              {/* Its own list and save (PUT /admin/block/countries), checked against the country list. */}
+              <BlockedCountriesCard owner="site" id="blocked-countries" />
+            </Stack>
           ) : settings.isError ? (
             <Alert color="red" icon={<IconAlertTriangle size={18} />}>
               The settings could not be loaded. Please reload the page.

@@ -1,0 +1,82 @@
+import type { TBlockedCountries, TBlockedCountriesRequest } from '@fanstage/contract';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { forgetGeoState, type GeoViewer, isSiteBlocked } from '../access/geo';
+import type { Actor } from '../auth/sessions';
+import { assertCreator } from '../performers/performers.access';
+import { findCountry } from '../reference/countries.data';
+import {
+  findPerformerBlockedCountries,
+  findSiteBlockedCountries,
+  replacePerformerBlockedCountries,
+  replaceSiteBlockedCountries,
+} from './geo-blocks.repo';
+
+/**
+ * The codes of a request, each once and sorted; a code missing from `GET /countries/list` is a 400
+ * that names it (and the others, counted), so nothing is saved.
+ */
+function knownCountryCodes(input: TBlockedCountriesRequest): string[] {
+  const codes = [...new Set(input.countryCodes)].sort();
+  const unknown = codes.filter((code) => !findCountry(code));
+  const [first] = unknown;
+  if (first !== undefined) {
+    const more = unknown.length > 1 ? ` (and ${unknown.length - 1} more unknown codes)` : '';
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `There is no country with the code ${first}${more}.`,
+      unknown.map((code) => ({
+        path: `countryCodes.${input.countryCodes.indexOf(code)}`,
+        message: `There is no country with the code ${code}.`,
+      })),
+    );
+  }
+  return codes;
+}
+
+/** The creator's own blocked countries. */
+export async function getMyBlockedCountries(
+  ctx: AppContext,
+  options: { actor: Actor },
+): Promise<TBlockedCountries> {
+  assertCreator(options.actor);
+  return { countryCodes: await findPerformerBlockedCountries(ctx.db.db, options.actor.id) };
+}
+
+/** Replaces the creator's blocked countries; visitors from them stop seeing the creator at once. */
+export async function setMyBlockedCountries(
+  ctx: AppContext,
+  options: { actor: Actor; input: TBlockedCountriesRequest },
+): Promise<TBlockedCountries> {
+  assertCreator(options.actor);
+  const codes = knownCountryCodes(options.input);
+  await ctx.db.db.transaction((tx) =>
+    replacePerformerBlockedCountries(tx, { performerId: options.actor.id, codes }),
+  );
+  forgetGeoState(ctx);
+  return { countryCodes: codes };
+}
+
+/** The countries the whole site is closed to (admin). */
+export async function getSiteBlockedCountries(ctx: AppContext): Promise<TBlockedCountries> {
+  return { countryCodes: await findSiteBlockedCountries(ctx.db.db) };
+}
+
+/** Replaces the site-wide list (admin); other nodes follow within a few seconds. */
+export async function setSiteBlockedCountries(
+  ctx: AppContext,
+  options: { input: TBlockedCountriesRequest },
+): Promise<TBlockedCountries> {
+  const codes = knownCountryCodes(options.input);
+  await ctx.db.db.transaction((tx) => replaceSiteBlockedCountries(tx, codes));
+  forgetGeoState(ctx);
+  return { countryCodes: codes };
+}
+
+/** `GET /block/countries/check`: whether the site is closed to the requester (admins never are). */
+export async function checkSiteBlock(
+  ctx: AppContext,
+  options: { viewer: GeoViewer },
+): Promise<{ blocked: boolean }> {
+  return { blocked: await isSiteBlocked(ctx, options.viewer) };
+}

@@ -1,0 +1,46 @@
+import { siteGeoBlockedMessage } from '@fanstage/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/app-error';
+import { geoViewerOf, isSiteBlocked } from '../modules/access/geo';
+
+/**
+ * API routes a visitor from a country the site is closed to may still call: what the geo-block
+ * layout itself needs (the check, public settings and files such as the logo, flags), health probes,
+ * logging in and out and "who am I" (an admin abroad logs in and is let through), and the calls
+ * other servers make (payment webhooks, Janus's events), whose address says nothing of a visitor.
+ */
+export const geoOpenRoutes: ReadonlySet<string> = new Set([
+  'GET /api/block/countries/check',
+  'GET /api/settings/public',
+  'POST /api/settings/keys',
+  'GET /api/files/public/*',
+  'HEAD /api/files/public/*',
+  'GET /api/flags/:code.svg',
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/metrics',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/users/me',
+  'POST /api/stripe/webhook',
+  'POST /api/payment/sandbox/webhook',
+  'POST /api/streaming/janus-events',
+]);
+
+/**
+ * The site-wide geo-block for the API (business-rules.md "Blocking and geo-blocking"): every other
+ * route answers 403 GEO_BLOCKED "This site is not available in your country." to a non-admin whose
+ * IP is in a country on the admin's list. Runs after the session is known (admins pass).
+ */
+export const geoGuardPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    if (route !== undefined && geoOpenRoutes.has(`${request.method} ${route}`)) return;
+    if (await isSiteBlocked(opts.ctx, await geoViewerOf(opts.ctx, request))) {
+      throw new AppError('GEO_BLOCKED', siteGeoBlockedMessage);
+    }
+  });
+});
