@@ -5,6 +5,7 @@ import type { Actor } from '../auth/sessions';
 import { cutSessionsOfBlockedFan } from '../calls/calls.service';
 import { assertCreator } from '../performers/performers.access';
 import { cutBlockedFanFromShow } from '../streaming/streaming.chat';
+import { stopRenewalForBlockedFan } from '../subscriptions/subscriptions.service';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import { deleteBlock, findTargetUser, insertBlockOnce, listBlocks, type UserBlockRow } from './blocks.repo';
 
@@ -29,7 +30,8 @@ function presentBlock(block: UserBlockRow, target: TargetRow): TUserBlock {
  * A creator blocks a person (business-rules.md "Blocking and geo-blocking"). Oneself: 422; an
  * unknown id: 404; an admin: 422. Blocking twice answers the first block. Whatever the fan is
  * doing with the creator live is cut at once: their seat in the creator's show, their call or
- * private show (ended with the reason "blocked", which the fan is told).
+ * private show (ended with the reason "blocked", which the fan is told), and their subscription to
+ * the creator stops renewing.
  */
 export async function blockUser(
   ctx: AppContext,
@@ -48,7 +50,11 @@ export async function blockUser(
     createdAt: ctx.clock.now(),
   });
   const cut = { performerId: actor.id, fanId: target.id };
-  await Promise.all([cutBlockedFanFromShow(ctx, cut), cutSessionsOfBlockedFan(ctx, cut)]);
+  await Promise.all([
+    cutBlockedFanFromShow(ctx, cut),
+    cutSessionsOfBlockedFan(ctx, cut),
+    stopRenewalForBlockedFan(ctx, cut),
+  ]);
   return presentBlock(block, target);
 }
 

@@ -1,5 +1,5 @@
-import { callSessions, eq, userBlocks } from '@fanstage/db';
-import { buildFeed } from '@fanstage/db/factories';
+import { callSessions, eq, subscriptions, userBlocks } from '@fanstage/db';
+import { buildFeed, buildSubscription } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { grantWalletCredit } from '../wallet/wallet.service';
@@ -226,6 +226,24 @@ describe('a blocked fan', () => {
     expect(await home()).toEqual({ data: [], total: 0 });
     await unblock(creator, fan.user.id);
     expect((await home()).data.map((p) => p._id)).toContain(feed.id);
+  });
+
+  it("stops the fan's subscription to the creator from renewing, so they are never charged again", async () => {
+    const [creator, fan, other] = [await t.creator(), await t.fan(), await t.creator()];
+    const mine = await buildSubscription(t.ctx.db.db, { fanId: fan.user.id, performerId: creator.user.id });
+    const elsewhere = await buildSubscription(t.ctx.db.db, {
+      fanId: fan.user.id,
+      performerId: other.user.id,
+    });
+    const rowOf = async (id: string) =>
+      (await t.ctx.db.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+    expect((await rowOf(mine.id)).autoRenew).toBe(true);
+    expect((await block(creator, fan.user.id)).statusCode).toBe(200);
+    expect(await rowOf(mine.id)).toMatchObject({ autoRenew: false, cancelledAt: expect.any(Date) });
+    // Another creator's subscription renews as before; unblocking does not turn renewal back on.
+    expect((await rowOf(elsewhere.id)).autoRenew).toBe(true);
+    await unblock(creator, fan.user.id);
+    expect((await rowOf(mine.id)).autoRenew).toBe(false);
   });
 
   it('in a live call is cut at once: the call ends with the reason "blocked" and the fan is told', async () => {

@@ -188,6 +188,25 @@ export async function cancelSubscription(
   });
 }
 
+/**
+ * A creator blocked this fan: their subscription to the creator stops renewing (at the gateway for a
+ * card), so a fan who can no longer see the creator is never charged for them again. The period
+ * already paid is not refunded here (an admin can refund it). Nothing to do without a renewing row.
+ */
+export async function stopRenewalForBlockedFan(
+  ctx: AppContext,
+  options: { fanId: string; performerId: string },
+): Promise<void> {
+  const found = await findSubscriptionOf(ctx.db.db, options);
+  if (!found?.autoRenew) return;
+  if (found.paymentMethod === 'card' && (await cancelCardRenewalOf(ctx, { row: found }))) return;
+  const now = ctx.clock.now();
+  await ctx.db.db.transaction(async (tx) => {
+    const row = await findSubscriptionOf(tx, options);
+    if (row?.autoRenew) await updateSubscription(tx, row.id, { autoRenew: false, cancelledAt: now });
+  });
+}
+
 /** The actor's subscription to one creator they may see, or null. */
 export async function getMySubscription(
   ctx: AppContext,
