@@ -1,6 +1,6 @@
 import { blockedByCreatorMessage } from '@fanstage/contract';
 import { and, type Executor, eq, inArray, or, sql, userBlocks } from '@fanstage/db';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -45,6 +45,19 @@ export const isBlockingViewerSql = sql<boolean>`(${viewerBlocks.id} is not null)
 /** The creators who blocked this fan, as a subquery (`… except ${creatorsBlockingSql(fanId)}`), on the target index. */
 export const creatorsBlockingSql = (fanId: string): SQL =>
   sql`select ${userBlocks.performerId} from ${userBlocks} where ${userBlocks.targetId} = ${fanId}`;
+
+/**
+ * For list queries: true for the rows whose creator (`performerId`, a column or expression) has not
+ * blocked the viewer; undefined (no condition) for visitors and admins. A NOT EXISTS on the unique
+ * (creator, fan) index, which the planner runs as an anti-join.
+ */
+export function notBlockingViewerCondition(
+  actor: Pick<Actor, 'id' | 'role'> | null,
+  performerId: AnyColumn | SQL,
+): SQL | undefined {
+  if (!actor || actor.role === 'admin') return undefined;
+  return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${performerId} and ${userBlocks.targetId} = ${actor.id})`;
+}
 
 /** Whether this actor is blocked by this creator (never for visitors, the creator or admins). */
 export async function isBlockedBy(

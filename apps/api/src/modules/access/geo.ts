@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { loadGeoDatabase } from '../../lib/geoip';
 import type { Actor } from '../auth/sessions';
+import { notBlockingViewerCondition } from './blocks';
 
 /*
  * The one gate for geo-blocking (business-rules.md "Blocking and geo-blocking"). A request's
@@ -137,6 +138,14 @@ export function geoVisibleCondition(viewer: GeoViewer, performerId: AnyColumn | 
     ? sql` and ${performerBlockedCountries.performerId} <> ${viewer.actor.id}`
     : sql``;
   return sql`not exists (select 1 from ${performerBlockedCountries} where ${performerBlockedCountries.performerId} = ${performerId} and ${performerBlockedCountries.countryCode} = ${viewer.country}${notSelf})`;
+}
+
+/**
+ * The rule of every list of creators or of their items, as SQL: the creator has not blocked the
+ * viewer's country (geoVisibleCondition) nor the viewer (blocks.ts). Undefined when neither applies.
+ */
+export function creatorListedForViewer(viewer: GeoViewer, performerId: AnyColumn | SQL): SQL | undefined {
+  return and(geoVisibleCondition(viewer, performerId), notBlockingViewerCondition(viewer.actor, performerId));
 }
 
 /**

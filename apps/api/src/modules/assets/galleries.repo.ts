@@ -15,7 +15,7 @@ import {
   sql,
   users,
 } from '@fanstage/db';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type GalleryRow = typeof galleries.$inferSelect;
@@ -70,7 +70,7 @@ export async function searchGalleries(
     options.status ? eq(galleries.status, options.status) : undefined,
     query.q ? ilike(galleries.title, containsPattern(query.q)) : undefined,
     options.listedOnly ? listedCondition : undefined,
-    options.geo ? geoVisibleCondition(options.geo, galleries.performerId) : undefined,
+    options.geo ? creatorListedForViewer(options.geo, galleries.performerId) : undefined,
   );
   const sortColumn = {
     updatedAt: galleries.updatedAt,

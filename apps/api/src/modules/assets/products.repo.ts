@@ -11,7 +11,7 @@ import {
   products,
   users,
 } from '@fanstage/db';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -62,7 +62,7 @@ export async function searchProducts(
     status ? eq(products.status, status) : undefined,
     query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
     options.forFans && !options.performerId ? listedCondition : undefined,
-    options.geo ? geoVisibleCondition(options.geo, products.performerId) : undefined,
+    options.geo ? creatorListedForViewer(options.geo, products.performerId) : undefined,
   );
   const sortColumn = {
     updatedAt: products.updatedAt,

@@ -15,7 +15,7 @@ import {
   users,
   videos,
 } from '@fanstage/db';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -106,7 +106,7 @@ export async function searchVideos(
     options.forFans ? statusCondition('active') : statusCondition(query.status),
     query.q ? ilike(videos.title, containsPattern(query.q)) : undefined,
     needsListed ? listedCondition : undefined,
-    options.geo ? geoVisibleCondition(options.geo, videos.performerId) : undefined,
+    options.geo ? creatorListedForViewer(options.geo, videos.performerId) : undefined,
     options.forFans ? ne(files.status, 'failed') : undefined,
   );
   const sortColumn = {

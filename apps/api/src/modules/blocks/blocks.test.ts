@@ -1,5 +1,5 @@
 import { callSessions, eq, subscriptions, userBlocks } from '@fanstage/db';
-import { buildFeed, buildSubscription } from '@fanstage/db/factories';
+import { buildFeed, buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { grantWalletCredit } from '../wallet/wallet.service';
@@ -226,6 +226,38 @@ describe('a blocked fan', () => {
     expect(await home()).toEqual({ data: [], total: 0 });
     await unblock(creator, fan.user.id);
     expect((await home()).data.map((p) => p._id)).toContain(feed.id);
+  });
+
+  it("leaves the creator out of the fan's creator lists and explore lists, and brings them back once unblocked", async () => {
+    const [creator, fan] = [await t.creator(), await t.fan()];
+    const db = t.ctx.db.db;
+    await buildVideo(db, { performerId: creator.user.id });
+    await buildGallery(db, { performerId: creator.user.id });
+    await buildProduct(db, { performerId: creator.user.id });
+    const lists = [
+      '/performers/user/search?limit=100',
+      '/performers/top?limit=100',
+      '/performer-assets/videos/search?limit=100',
+      '/performer-assets/galleries/search?limit=100',
+      '/performer-assets/products/search?limit=100',
+    ];
+    const creatorsIn = async (url: string) =>
+      (
+        (await api(fan, 'GET', url)).json() as {
+          data: { _id: string; performerId?: string; performer?: { _id: string } }[];
+        }
+      ).data.map((row) => row.performer?._id ?? row.performerId ?? row._id);
+    for (const url of lists) expect(await creatorsIn(url), url).toContain(creator.user.id);
+    await block(creator, fan.user.id);
+    for (const url of lists) expect(await creatorsIn(url), url).not.toContain(creator.user.id);
+    // Another fan still finds them.
+    const other = await t.fan();
+    const seen = (await api(other, 'GET', '/performers/user/search?limit=100')).json().data as {
+      _id: string;
+    }[];
+    expect(seen.map((p) => p._id)).toContain(creator.user.id);
+    await unblock(creator, fan.user.id);
+    for (const url of lists) expect(await creatorsIn(url), url).toContain(creator.user.id);
   });
 
   it("stops the fan's subscription to the creator from renewing, so they are never charged again", async () => {

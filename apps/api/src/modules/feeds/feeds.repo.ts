@@ -20,7 +20,7 @@ import {
   users,
 } from '@fanstage/db';
 import { creatorsBlockingSql } from '../access/blocks';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer, geoVisibleCondition } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -367,7 +367,7 @@ export function timelineCountQuery(
       and(
         sql`${feeds.performerId} in (${timelineCreatorIds(options)})`,
         listedCondition,
-        geoVisibleCondition(options.geo, feeds.performerId),
+        creatorListedForViewer(options.geo, feeds.performerId),
         timelinePostWhere(options),
         hasNoFailedMedia,
       ),

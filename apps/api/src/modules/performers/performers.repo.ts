@@ -25,7 +25,7 @@ import {
 } from '@fanstage/db';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -210,7 +210,7 @@ const searchWhere = (
   const pattern = options.q ? containsPattern(options.q) : null;
   return and(
     listedCondition,
-    geoVisibleCondition(options.geo, users.id),
+    creatorListedForViewer(options.geo, users.id),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
     options.country ? eq(performerProfiles.country, options.country) : undefined,
     options.gender ? eq(users.gender, options.gender) : undefined,
@@ -261,7 +261,7 @@ export const topListed = async (
   db: Executor,
   options: { offset: number; limit: number; viewerId: string | null; geo: GeoViewer },
 ): Promise<{ rows: PerformerRow[]; total: number }> => {
-  const where = and(listedCondition, geoVisibleCondition(options.geo, users.id));
+  const where = and(listedCondition, creatorListedForViewer(options.geo, users.id));
   const [rows, total] = await Promise.all([
     selectPerformers(db, options.viewerId)
       .where(where)
@@ -279,7 +279,7 @@ export const randomListed = (
   options: { limit: number; viewerId: string | null; geo: GeoViewer },
 ) =>
   selectPerformers(db, options.viewerId)
-    .where(and(listedCondition, geoVisibleCondition(options.geo, users.id)))
+    .where(and(listedCondition, creatorListedForViewer(options.geo, users.id)))
     .orderBy(sql`random()`)
     .limit(options.limit);
 

@@ -19,7 +19,7 @@ import {
   subscriptions,
   users,
 } from '@fanstage/db';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 import { listedCondition } from '../performers/performers.repo';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
@@ -145,7 +145,7 @@ export async function searchLiveSessions(
   const where = and(
     eq(liveSessions.status, 'live'),
     options.viewerId ? or(listedCondition, eq(users.id, options.viewerId)) : listedCondition,
-    geoVisibleCondition(options.geo, users.id),
+    creatorListedForViewer(options.geo, users.id),
     ...(options.performerId ? [eq(liveSessions.performerId, options.performerId)] : []),
   );
   const base = () =>

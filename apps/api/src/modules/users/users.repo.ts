@@ -1,5 +1,5 @@
 import { and, type Executor, eq, ilike, ne, or, performerProfiles, sql, users } from '@fanstage/db';
-import { type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 
 export const findUserById = async (db: Executor, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
@@ -55,7 +55,7 @@ export const searchUsers = async (
     eq(users.status, 'active'),
     ne(users.role, 'admin'),
     // A creator who blocked the viewer's country is not found by name either.
-    geoVisibleCondition(options.geo, users.id),
+    creatorListedForViewer(options.geo, users.id),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
   );
   const [rows, totals] = await Promise.all([
