@@ -20,8 +20,9 @@ test('a fan signs up, logs in with remember me, stays logged in after a reload, 
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: /sign up|create account/i }).click();
   await expect(page).toHaveURL(/\/home$/);
-  // A brand-new account is welcomed, not welcomed back.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
+  // A brand-new account is welcomed, not welcomed back. (The URL changes before the home page has
+  // replaced the sign-up form, so the heading is waited for by its words.)
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toHaveText(/^Welcome, /);
 
   await page.context().clearCookies();
   await loginInBrowser(page, account.username, account.password, true);
