@@ -8,6 +8,7 @@ import {
   closeReport,
   findReport,
   findReporter,
+  findReporterEmail,
   insertOpenReport,
   listReports,
   type Reporter,
@@ -87,5 +88,39 @@ export async function closeReportAsAdmin(
     if (!(await findReport(ctx.db.db, options.id))) throw notFound('That report');
     throw new AppError('UNPROCESSABLE', 'This report is already closed.');
   }
+  await tellReporter(ctx, row);
   return present(row, await findReporter(ctx.db.db, row.reporterId));
+}
+
+const reportedThing: Record<ReportRow['target'], string> = {
+  performer: 'a creator',
+  feed: 'a post',
+  video: 'a video',
+  gallery: 'a gallery',
+  product: 'a product',
+  comment: 'a comment',
+};
+
+/**
+ * The reporter is told the outcome by mail (the outbox in development). The report is closed
+ * already: a mail that cannot be sent is logged, never undoes it.
+ */
+async function tellReporter(ctx: AppContext, report: ReportRow): Promise<void> {
+  try {
+    const to = await findReporterEmail(ctx.db.db, report.reporterId);
+    if (!to) return;
+    const { siteName } = await ctx.settings.getAll();
+    const what = reportedThing[report.target];
+    const outcome =
+      report.status === 'resolved'
+        ? `Our team reviewed your report of ${what} and took action. Thank you for helping keep ${siteName} safe.`
+        : `Our team reviewed your report of ${what} and found nothing against the rules, so no action was taken. Thank you for telling us.`;
+    await ctx.mailer.send({
+      to,
+      subject: `Your report was reviewed (${siteName})`,
+      text: `${outcome}\n\nReport: ${report.category}, filed ${report.createdAt.toISOString().slice(0, 10)}.`,
+    });
+  } catch (err) {
+    ctx.log.warn({ err, reportId: report.id }, 'could not tell the reporter the outcome of their report');
+  }
 }

@@ -1,3 +1,4 @@
+import { eq, outboxEmails } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -93,6 +94,11 @@ describe('/api/admin/reports', () => {
     });
     expect(closed.statusCode).toBe(200);
     expect(closed.json().data).toMatchObject({ status: 'dismissed' });
+    // The fan is told the outcome by mail (the outbox here).
+    const mails = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Your report was reviewed/);
+    expect(mails[0]!.text).toContain('found nothing against the rules');
     expect(closed.json().data.resolvedAt).not.toBeNull();
     const twice = await t.request({
       method: 'PUT',

@@ -249,8 +249,8 @@ export function ReportQueue() {
         }}
       >
         {closing?.status === 'dismissed'
-          ? 'Nothing was wrong: the report leaves the open queue. This cannot be undone.'
-          : 'You dealt with it: the report leaves the open queue. This cannot be undone.'}
+          ? 'Nothing was wrong: the report leaves the open queue and the fan who filed it is told by email. This cannot be undone.'
+          : 'You dealt with it: the report leaves the open queue and the fan who filed it is told by email. This cannot be undone.'}
       </ConfirmDialog>
     </>
   );
