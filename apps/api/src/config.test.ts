@@ -31,3 +31,14 @@ describe('TRUST_PROXY', () => {
     expect(() => trust('99')).toThrow(/TRUST_PROXY: "99"/);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('follows PORT when unset, so links and signed URLs point where the server listens', () => {
+    expect(testConfig().PUBLIC_URL).toBe('http://localhost:8080');
+    expect(testConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    expect(testConfig({ PORT: '0' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(testConfig({ PORT: '9000', PUBLIC_URL: 'https://fans.example' }).PUBLIC_URL).toBe(
+      'https://fans.example',
+    );
+  });
+});

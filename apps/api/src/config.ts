@@ -50,7 +50,8 @@ const ZConfig = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** The address people use (links in mail, signed URLs); by default this machine at PORT. */
+    PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -187,6 +188,8 @@ const ZConfig = z
   .transform((c) => ({
     ...c,
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    // PORT=9000 alone must not leave links pointing at :8080 (0, a free port, keeps the usual one).
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT || 8080}`,
     LIVE_MEDIA: c.LIVE_MEDIA ?? (c.NODE_ENV === 'test' ? ('off' as const) : ('auto' as const)),
   }));
 
