@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, listOf, ZId, ZIsoDate } from './common';
 import { ZMediaView } from './media';
+import { ZHiddenState } from './moderation';
 
 export const ZFeedType = z.enum(['text', 'photo', 'video', 'audio', 'poll']);
 export type TFeedType = z.infer<typeof ZFeedType>;
@@ -154,6 +155,8 @@ export const ZFeed = z.object({
   commentsCount: z.number().int(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { fromCents, type TGallery, type TPhoto } from '@fanstage/contract';
 import { presentMedia } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
+import { hiddenStateOf } from '../moderation/hidden';
 import type { ViewerReactions } from '../reactions/reactions.service';
 import { iso } from './assets.files';
 import type { GalleryRow, PhotoRow } from './galleries.repo';
@@ -33,6 +34,7 @@ export function presentGallery(
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     ...options.reactions,
+    hidden: hiddenStateOf(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -53,6 +55,7 @@ export function presentPhoto(
     isCover: row.gallery.coverPhotoId === photo.id,
     isLocked: !options.canView,
     media: presentMedia(row.file, options),
+    hidden: hiddenStateOf(photo),
     createdAt: iso(photo.createdAt),
     updatedAt: iso(photo.updatedAt),
   };

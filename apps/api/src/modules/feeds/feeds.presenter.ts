@@ -1,6 +1,7 @@
 import { fromCents, type TFeed, type TMediaView } from '@fanstage/contract';
 import type { AccessDecision } from '../access/content-access';
 import { presentMedia, presentTeaserUrl } from '../media/media.presenter';
+import { hiddenStateOf } from '../moderation/hidden';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { FeedDetails, FeedWithAuthor, FileRow } from './feeds.repo';
 
@@ -105,6 +106,7 @@ export function presentFeed(
     commentsCount: feed.commentsCount,
     scheduledAt: feed.scheduledAt?.toISOString() ?? null,
     publishedAt: feed.publishedAt.toISOString(),
+    hidden: hiddenStateOf(feed),
     createdAt: feed.createdAt.toISOString(),
     updatedAt: feed.updatedAt.toISOString(),
   };

@@ -6,6 +6,7 @@ import { getPublicProduct } from '../assets/products.service';
 import { getPublicVideo } from '../assets/videos.service';
 import type { Actor } from '../auth/sessions';
 import { getFeed } from '../feeds/feeds.service';
+import { isHiddenFrom } from '../moderation/hidden';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 
@@ -125,7 +126,7 @@ export async function findVisibleObject(
     }
     case 'comment': {
       const [row] = await ctx.db.db.select().from(comments).where(eq(comments.id, id));
-      if (!row) throw notFound('That comment');
+      if (!row || isHiddenFrom(row, actor, row.userId)) throw notFound('That comment');
       const parent = await findVisibleObject(ctx, {
         actor,
         country,
