@@ -2,8 +2,8 @@ import type { TComment, TCommentCreate, TCommentListQuery } from '@fanstage/cont
 import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
-import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../moderation/hidden';
 import { findVisibleObject, type SocialObject } from '../reactions/reaction-objects';
 import { findLikedIds } from '../reactions/reactions.repo';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
