@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHiddenState } from './moderation';
 import { formatAmount, ZId, ZListQuery } from './common';
 import { ZFileStatus, ZMediaView } from './media';
 
@@ -96,6 +97,8 @@ export const ZGallery = z.object({
   /** The viewer's own reactions (false for visitors). */
   isLiked: z.boolean(),
   isBookmarked: z.boolean(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -112,6 +115,8 @@ export const ZPhoto = z.object({
   isCover: z.boolean(),
   isLocked: z.boolean(),
   media: ZMediaView,
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -197,6 +202,8 @@ export const ZVideo = z.object({
   /** The viewer's own reactions (false for visitors). */
   isLiked: z.boolean(),
   isBookmarked: z.boolean(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -270,6 +277,8 @@ export const ZProduct = z.object({
   /** The viewer's own reactions (false for visitors). */
   isLiked: z.boolean(),
   isBookmarked: z.boolean(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

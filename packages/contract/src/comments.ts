@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHiddenState } from './moderation';
 import { ZId } from './common';
 
 /* Comments on posts and assets: `POST /comments`, `GET /comments`, `DELETE /comments/{id}`. */
@@ -47,6 +48,8 @@ export const ZComment = z.object({
   isLiked: z.boolean(),
   /** Whether the viewer may delete it (author, the object's creator, admin). */
   canDelete: z.boolean(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
 });
 export type TComment = z.infer<typeof ZComment>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHiddenState } from './moderation';
 import { dataOf, listOf, ZId, ZIsoDate } from './common';
 import { ZMediaView } from './media';
 
@@ -154,6 +155,8 @@ export const ZFeed = z.object({
   commentsCount: z.number().int(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string(),
+  /** Owner and admins only: why moderators hid it (null when not hidden); fans never receive hidden items. */
+  hidden: ZHiddenState.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -27,3 +27,4 @@ export * from './streaming';
 export * from './subscriptions';
 export * from './users';
 export * from './wallet';
+export * from './moderation';

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
 import { files, users } from './accounts';
+import { moderationColumns } from './moderation';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +43,7 @@ export const galleries = pgTable(
     /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
+    ...moderationColumns(),
     ...timestamps,
   },
   (t) => [
@@ -66,6 +68,7 @@ export const photos = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     description: text('description').notNull().default(''),
+    ...moderationColumns(),
     ...timestamps,
   },
   (t) => [
@@ -99,6 +102,7 @@ export const videos = pgTable(
     /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
+    ...moderationColumns(),
     ...timestamps,
   },
   (t) => [
@@ -132,6 +136,7 @@ export const products = pgTable(
     /** Cached counts of likes and comments, kept in the reaction's or comment's transaction. */
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
+    ...moderationColumns(),
     ...timestamps,
   },
   (t) => [

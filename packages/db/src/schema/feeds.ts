@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
 import { files, users } from './accounts';
+import { moderationColumns } from './moderation';
 
 export const feedTypes = ['text', 'photo', 'video', 'audio', 'poll'] as const;
 
@@ -48,6 +49,7 @@ export const feeds = pgTable(
     teaserFileId: uuid('teaser_file_id').references(() => files.id, { onDelete: 'set null' }),
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     commentsCount: bigint('comments_count', { mode: 'number' }).notNull().default(0),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

@@ -13,3 +13,4 @@ export * from './site-content';
 export * from './social';
 export * from './streaming';
 export * from './wallet';
+export * from './moderation';

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
 import { users } from './accounts';
+import { moderationColumns } from './moderation';
 
 /** A fan (or any account) following a creator; performer_profiles.followers_count counts these rows. */
 export const follows = pgTable(
@@ -77,6 +78,7 @@ export const comments = pgTable(
     text: text('text').notNull(),
     likesCount: bigint('likes_count', { mode: 'number' }).notNull().default(0),
     repliesCount: bigint('replies_count', { mode: 'number' }).notNull().default(0),
+    ...moderationColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -90,6 +92,8 @@ export const comments = pgTable(
 export const reportTargets = ['performer', 'feed', 'video', 'gallery', 'product', 'comment'] as const;
 export const reportCategories = ['spam', 'abuse', 'copyright', 'underage', 'other'] as const;
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
+/** What an admin did when closing a report; `dismiss` closes it as `dismissed`, the rest as `resolved`. */
+export const reportActions = ['dismiss', 'hide', 'warn', 'block', 'deactivate'] as const;
 
 /** A user's report of content or a creator; at most one open report per user and target. */
 export const reports = pgTable(
@@ -106,6 +110,9 @@ export const reports = pgTable(
     status: text('status', { enum: reportStatuses }).notNull().default('open'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    action: text('action', { enum: reportActions }),
+    /** The admin's reason, as the people told were told it. */
+    resolutionNote: text('resolution_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
