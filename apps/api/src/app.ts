@@ -44,6 +44,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { registerPaymentJobs } from './modules/payments/payments.jobs';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(reactionsRoutes, { ctx });
       await api.register(commentsRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
+      await api.register(moderationRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZHiddenState } from './moderation';
 import { formatAmount, ZId, ZListQuery } from './common';
 import { ZFileStatus, ZMediaView } from './media';
+import { ZHiddenState } from './moderation';
 
 /*
  * Creator assets: galleries and their photos, videos, shop products. Creator routes live under

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZHiddenState } from './moderation';
 import { ZId } from './common';
+import { ZHiddenState } from './moderation';
 
 /* Comments on posts and assets: `POST /comments`, `GET /comments`, `DELETE /comments/{id}`. */
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZHiddenState } from './moderation';
 import { dataOf, listOf, ZId, ZIsoDate } from './common';
 import { ZMediaView } from './media';
+import { ZHiddenState } from './moderation';
 
 export const ZFeedType = z.enum(['text', 'photo', 'video', 'audio', 'poll']);
 export type TFeedType = z.infer<typeof ZFeedType>;

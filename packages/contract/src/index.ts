@@ -13,6 +13,7 @@ export * from './follows';
 export * from './geo-blocks';
 export * from './media';
 export * from './messages';
+export * from './moderation';
 export * from './orders';
 export * from './payments';
 export * from './payouts';

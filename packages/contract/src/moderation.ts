@@ -45,4 +45,8 @@ export const ZAdminContentItem = z.object({
 });
 export type TAdminContentItem = z.infer<typeof ZAdminContentItem>;
 
-export const ZAdminContentDeleted = z.object({ target: ZModerationTarget, _id: ZId, deleted: z.literal(true) });
+export const ZAdminContentDeleted = z.object({
+  target: ZModerationTarget,
+  _id: ZId,
+  deleted: z.literal(true),
+});

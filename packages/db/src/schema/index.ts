@@ -7,6 +7,7 @@ export * from './commerce';
 export * from './feeds';
 export * from './geo-blocks';
 export * from './messaging';
+export * from './moderation';
 export * from './payments';
 export * from './site';
 export * from './site-content';

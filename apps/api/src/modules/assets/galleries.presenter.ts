@@ -1,4 +1,5 @@
 import { fromCents, type TGallery, type TPhoto } from '@fanstage/contract';
+import { hiddenStateOf } from '../access/hidden';
 import { presentMedia } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
 import type { ViewerReactions } from '../reactions/reactions.service';
@@ -33,6 +34,7 @@ export function presentGallery(
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     ...options.reactions,
+    hidden: hiddenStateOf(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -53,6 +55,7 @@ export function presentPhoto(
     isCover: row.gallery.coverPhotoId === photo.id,
     isLocked: !options.canView,
     media: presentMedia(row.file, options),
+    hidden: hiddenStateOf(photo),
     createdAt: iso(photo.createdAt),
     updatedAt: iso(photo.updatedAt),
   };

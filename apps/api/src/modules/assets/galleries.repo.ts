@@ -16,6 +16,7 @@ import {
   users,
 } from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type GalleryRow = typeof galleries.$inferSelect;
@@ -60,6 +61,8 @@ export async function searchGalleries(
     performerId?: string;
     status?: 'active' | 'draft';
     listedOnly: boolean;
+    /** The owner's own list keeps galleries moderators hid (shown with the reason); fans' lists do not. */
+    includeHidden: boolean;
     /** Who looks from where: creators who blocked that country are left out. */
     geo?: GeoViewer;
   },
@@ -68,6 +71,7 @@ export async function searchGalleries(
   const where = and(
     options.performerId ? eq(galleries.performerId, options.performerId) : undefined,
     options.status ? eq(galleries.status, options.status) : undefined,
+    options.includeHidden ? undefined : notHidden(galleries),
     query.q ? ilike(galleries.title, containsPattern(query.q)) : undefined,
     options.listedOnly ? listedCondition : undefined,
     options.geo ? creatorListedForViewer(options.geo, galleries.performerId) : undefined,
@@ -113,15 +117,18 @@ export async function countPhotosByGallery(db: Executor, galleryIds: string[]): 
 }
 
 /** Cover photos' files of many galleries in one query, keyed by gallery id. */
-export async function findCoverFiles(db: Executor, rows: GalleryRow[]): Promise<Map<string, FileRow>> {
+export async function findCoverFiles(
+  db: Executor,
+  rows: GalleryRow[],
+): Promise<Map<string, { file: FileRow; hiddenAt: Date | null }>> {
   const coverIds = rows.map((r) => r.coverPhotoId).filter((id): id is string => id !== null);
   if (coverIds.length === 0) return new Map();
   const found = await db
-    .select({ galleryId: photos.galleryId, file: files })
+    .select({ galleryId: photos.galleryId, file: files, hiddenAt: photos.hiddenAt })
     .from(photos)
     .innerJoin(files, eq(files.id, photos.fileId))
     .where(inArray(photos.id, coverIds));
-  return new Map(found.map((r) => [r.galleryId, r.file]));
+  return new Map(found.map((r) => [r.galleryId, { file: r.file, hiddenAt: r.hiddenAt }]));
 }
 
 /** Adds to (or takes from) a creator's photos_count; run in the transaction of the change. */
@@ -196,6 +203,8 @@ export async function searchPhotos(
     performerId?: string;
     galleryId?: string;
     activeGalleriesOnly: boolean;
+    /** Keep photos (and galleries) moderators hid: the owner's and admins' view only. */
+    includeHidden: boolean;
     offset: number;
     limit: number;
     q?: string;
@@ -205,6 +214,7 @@ export async function searchPhotos(
     options.performerId ? eq(photos.performerId, options.performerId) : undefined,
     options.galleryId ? eq(photos.galleryId, options.galleryId) : undefined,
     options.activeGalleriesOnly ? eq(galleries.status, 'active') : undefined,
+    options.includeHidden ? undefined : and(notHidden(photos), notHidden(galleries)),
     options.q ? ilike(photos.title, containsPattern(options.q)) : undefined,
   ];
   const where = and(...conditions);

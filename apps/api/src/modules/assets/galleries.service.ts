@@ -7,10 +7,12 @@ import {
   type TGalleryUpdate,
   toCents,
 } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import yazl from 'yazl';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess } from '../access/content-access';
+import { isHiddenFrom, maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import type { FileRow } from '../media/media.repo';
@@ -58,10 +60,15 @@ async function presentGalleries(
     }),
   ]);
   const sign = signerOf(ctx);
+  const coverOf = (row: GalleryRow) => {
+    const cover = covers.get(row.id);
+    // A cover photo moderators hid is not shown to fans: the gallery shows without one.
+    return cover && !isHiddenFrom(cover, options.actor, row.performerId) ? cover.file : null;
+  };
   return rows.map((row) =>
     presentGallery(row, {
       numPhotos: counts.get(row.id) ?? 0,
-      coverFile: covers.get(row.id) ?? null,
+      coverFile: coverOf(row),
       canView: decisions.get(row.id)?.canView ?? false,
       sign,
       reactions: reactionsOf(row.id),
@@ -114,8 +121,22 @@ export async function updateGallery(
 
 /** Deletes a gallery with its photos and their files; photos_count follows in the same transaction. */
 export async function deleteGallery(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
-  const gallery = await findOwnGallery(ctx, options);
+  await findOwnGallery(ctx, options);
+  await removeGallery(ctx, { id: options.id });
+}
+
+/**
+ * Deletes a gallery with its photos, files, likes and comments, whoever asked (its owner, or a
+ * moderator whose `inTransaction` writes the audit row); 404 when it is gone.
+ */
+export async function removeGallery(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const gallery = await findGallery(ctx.db.db, options.id);
+  if (!gallery) throw notFound('That gallery');
   const removed = await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
     const photoIds = await findPhotoIdsOfGallery(tx, gallery.id);
     await updateGalleryRow(tx, gallery.id, { coverPhotoId: null });
     const fileRows = await deletePhotos(tx, photoIds);
@@ -147,6 +168,7 @@ export async function searchMyGalleries(
     performerId: options.actor.id,
     status,
     listedOnly: false,
+    includeHidden: true,
   });
   return { data: await presentGalleries(ctx, { actor: options.actor, rows }), total };
 }
@@ -164,6 +186,7 @@ export async function searchPublicGalleries(
       performerId: performer.user.id,
       status: 'active',
       listedOnly: false,
+      includeHidden: false,
     });
     return { data: await presentGalleries(ctx, { actor, rows }), total };
   }
@@ -171,12 +194,16 @@ export async function searchPublicGalleries(
     query,
     status: 'active',
     listedOnly: true,
+    includeHidden: false,
     geo: { actor, country },
   });
   return { data: await presentGalleries(ctx, { actor, rows }), total };
 }
 
-/** An active gallery of a creator the actor may see (its owner also sees drafts), else 404. */
+/**
+ * An active gallery of a creator the actor may see, not hidden by moderators (its owner also sees
+ * drafts and hidden ones, admins hidden ones), else 404.
+ */
 export async function findVisibleGallery(
   ctx: AppContext,
   options: { actor: Actor | null; country: string | null; id: string },
@@ -184,6 +211,7 @@ export async function findVisibleGallery(
   const row = await findGallery(ctx.db.db, options.id);
   const isOwner = row !== null && options.actor?.id === row.performerId;
   if (!row || (row.status !== 'active' && !isOwner)) throw notFound('That gallery');
+  if (isHiddenFrom(row, options.actor, row.performerId)) throw notFound('That gallery');
   const visible = await filterVisiblePerformerIds(ctx, {
     actor: options.actor,
     country: options.country,
@@ -204,6 +232,7 @@ export async function getPublicGallery(
     searchPhotos(ctx.db.db, {
       galleryId: row.id,
       activeGalleriesOnly: false,
+      includeHidden: maySeeHidden(options.actor, row.performerId),
       offset: 0,
       limit: photosPerGalleryView,
     }),
@@ -229,7 +258,9 @@ export async function prepareGalleryDownload(
   options: { actor: Actor | null; country: string | null; id: string },
 ): Promise<GalleryArchive> {
   const row = await findVisibleGallery(ctx, options);
-  const photosOfGallery = await findGalleryPhotoFiles(ctx.db.db, row.id);
+  const photosOfGallery = (await findGalleryPhotoFiles(ctx.db.db, row.id)).filter(
+    (p) => !isHiddenFrom(p.photo, options.actor, row.performerId),
+  );
   const decisions = await decideContentAccess(ctx, {
     actor: options.actor,
     items: [galleryGate(row), ...photosOfGallery.map((p) => photoGate(p.photo, row))],

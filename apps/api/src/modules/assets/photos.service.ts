@@ -1,7 +1,9 @@
 import { type TListQuery, type TPhoto, type TPhotoUpdate, ZPhotoUploadFields } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess } from '../access/content-access';
+import { maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
 import { findVisiblePerformer } from '../performers/performers.access';
@@ -85,6 +87,7 @@ export async function searchMyPhotos(
     performerId: options.actor.id,
     galleryId: query.galleryId,
     activeGalleriesOnly: false,
+    includeHidden: true,
     offset: query.offset,
     limit: query.limit,
     q: query.q,
@@ -122,8 +125,22 @@ export async function updatePhoto(
 
 /** Deletes a photo and its file; photos_count follows in the same transaction. */
 export async function deletePhoto(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
-  const current = await findOwnPhoto(ctx, options);
+  await findOwnPhoto(ctx, options);
+  await removePhoto(ctx, { id: options.id });
+}
+
+/**
+ * Deletes a photo and its file, whoever asked (its owner, or a moderator whose `inTransaction`
+ * writes the audit row); 404 when it is gone.
+ */
+export async function removePhoto(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const current = await findPhoto(ctx.db.db, options.id);
+  if (!current) throw notFound('That photo');
   const removed = await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
     const fileRows = await deletePhotos(tx, [current.photo.id]);
     await adjustPhotosCount(tx, current.photo.performerId, -1);
     return fileRows;
@@ -172,6 +189,7 @@ export async function searchPublicPhotos(
     performerId,
     galleryId: options.galleryId,
     activeGalleriesOnly: true,
+    includeHidden: maySeeHidden(actor, performerId),
     offset: query.offset,
     limit: query.limit,
     q: query.q,

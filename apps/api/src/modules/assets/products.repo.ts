@@ -12,6 +12,7 @@ import {
   users,
 } from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -40,7 +41,10 @@ export async function deleteProduct(db: Executor, id: string): Promise<void> {
   await db.delete(products).where(eq(products.id, id));
 }
 
-/** A page of products; fans (`forFans`) see active ones of listed creators (or of the named one). */
+/**
+ * A page of products; fans (`forFans`) see active ones moderators did not hide, of listed creators
+ * (or of the named one).
+ */
 export async function searchProducts(
   db: Executor,
   options: {
@@ -60,6 +64,7 @@ export async function searchProducts(
   const where = and(
     options.performerId ? eq(products.performerId, options.performerId) : undefined,
     status ? eq(products.status, status) : undefined,
+    options.forFans ? notHidden(products) : undefined,
     query.q ? ilike(products.name, containsPattern(query.q)) : undefined,
     options.forFans && !options.performerId ? listedCondition : undefined,
     options.geo ? creatorListedForViewer(options.geo, products.performerId) : undefined,

@@ -6,9 +6,10 @@ import {
   ZProductFields,
   ZProductUpdate,
 } from '@fanstage/contract';
-import { newId } from '@fanstage/db';
+import { newId, type Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenStateOf, isHiddenFrom } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import type { TempUpload } from '../files/files.upload';
@@ -69,6 +70,7 @@ async function presentProducts(
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     ...reactionsOf(row.id),
+    hidden: hiddenStateOf(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   }));
@@ -203,8 +205,22 @@ export async function updateProduct(
 
 /** Deletes a product with its images and file. Orders (the money issue) keep their own copy of what was sold. */
 export async function deleteProduct(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
-  const row = await findOwnProduct(ctx, options);
+  await findOwnProduct(ctx, options);
+  await removeProduct(ctx, { id: options.id });
+}
+
+/**
+ * Deletes a product with its images, likes and comments (orders keep their copy of it), whoever
+ * asked (its owner, or a moderator whose `inTransaction` writes the audit row); 404 when gone.
+ */
+export async function removeProduct(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const row = await findProduct(ctx.db.db, options.id);
+  if (!row) throw notFound('That product');
   await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
     await deleteSocialTraces(tx, 'product', row.id);
     await deleteProductRow(tx, row.id);
   });
@@ -255,6 +271,7 @@ export async function getPublicProduct(
   const row = await findProduct(ctx.db.db, options.id);
   const isOwner = row !== null && options.actor?.id === row.performerId;
   if (!row || (row.status !== 'active' && !isOwner)) throw notFound('That product');
+  if (isHiddenFrom(row, options.actor, row.performerId)) throw notFound('That product');
   const visible = await filterVisiblePerformerIds(ctx, {
     actor: options.actor,
     country: options.country,

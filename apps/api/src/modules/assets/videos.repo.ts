@@ -16,6 +16,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -108,6 +109,7 @@ export async function searchVideos(
     needsListed ? listedCondition : undefined,
     options.geo ? creatorListedForViewer(options.geo, videos.performerId) : undefined,
     options.forFans ? ne(files.status, 'failed') : undefined,
+    options.forFans ? notHidden(videos) : undefined,
   );
   const sortColumn = {
     updatedAt: videos.updatedAt,

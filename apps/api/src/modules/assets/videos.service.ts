@@ -9,10 +9,12 @@ import {
   type ZVideoFileStatus,
   ZVideoUpdate,
 } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess, type GatedItem } from '../access/content-access';
+import { hiddenStateOf, isHiddenFrom } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import type { TempUpload } from '../files/files.upload';
@@ -100,6 +102,7 @@ async function presentVideos(ctx: AppContext, actor: Actor | null, rows: VideoWi
       likesCount: video.likesCount,
       commentsCount: video.commentsCount,
       ...reactionsOf(video.id),
+      hidden: hiddenStateOf(video),
       createdAt: iso(video.createdAt),
       updatedAt: iso(video.updatedAt),
     };
@@ -228,8 +231,23 @@ export async function removeVideoFile(
 
 /** Deletes a video and its files; videos_count follows in the same transaction. */
 export async function deleteVideo(ctx: AppContext, options: { actor: Actor; id: string }): Promise<void> {
-  const { video } = await findOwnVideo(ctx, options);
+  await findOwnVideo(ctx, options);
+  await removeVideo(ctx, { id: options.id });
+}
+
+/**
+ * Deletes a video with its files, likes and comments, whoever asked (its owner, or a moderator whose
+ * `inTransaction` writes the audit row); 404 when it is gone.
+ */
+export async function removeVideo(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const row = await findVideo(ctx.db.db, options.id);
+  if (!row) throw notFound('That video');
+  const { video } = row;
   const removed = await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
     await deleteSocialTraces(tx, 'video', video.id);
     await deleteVideoRow(tx, video.id);
     await adjustVideosCount(tx, video.performerId, -1);
@@ -273,7 +291,10 @@ export async function searchPublicVideos(
   return { data: await presentVideos(ctx, actor, rows), total };
 }
 
-/** A video fans may see: active and ready, of a creator the actor may see (the owner sees any of theirs). */
+/**
+ * A video fans may see: active, ready and not hidden by moderators, of a creator the actor may see
+ * (the owner sees any of theirs; admins also hidden ones).
+ */
 async function findVisibleVideo(
   ctx: AppContext,
   options: { actor: Actor | null; country: string | null; id: string },
@@ -282,6 +303,7 @@ async function findVisibleVideo(
   if (!row) throw notFound('That video');
   const isOwner = options.actor?.id === row.video.performerId;
   if (!isOwner && videoStatusOf(row.video, row.file) !== 'active') throw notFound('That video');
+  if (isHiddenFrom(row.video, options.actor, row.video.performerId)) throw notFound('That video');
   const visible = await filterVisiblePerformerIds(ctx, {
     actor: options.actor,
     country: options.country,

@@ -296,10 +296,11 @@ describe('admin actions write the audit log', () => {
     });
     const reportId = made.json().data._id as string;
     expect(
-      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { status: 'resolved' })).statusCode,
+      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { action: 'warn', reason: 'Spam in bio' }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { status: 'dismissed' })).statusCode,
+      (await send(admin, 'PUT', `/api/admin/reports/${reportId}`, { action: 'dismiss' })).statusCode,
     ).toBe(422);
     expect(await rowsOf(reportId)).toEqual([
       expect.objectContaining({
@@ -307,7 +308,8 @@ describe('admin actions write the audit log', () => {
         targetType: 'report',
         actorId: admin.user.id,
         before: { status: 'open' },
-        after: { status: 'resolved', reportedType: 'performer', reportedId: creator.user.id },
+        after: { status: 'resolved', action: 'warn', reportedType: 'performer', reportedId: creator.user.id },
+        reason: 'Spam in bio',
       }),
     ]);
   });

@@ -35,6 +35,19 @@ export async function insertBlockOnce(
   return existing!;
 }
 
+/** Writes the block unless there is one; answers whether it did. */
+export async function insertBlockIfNew(
+  db: Executor,
+  values: { performerId: string; targetId: string; reason: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(userBlocks)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: userBlocks.id });
+  return rows.length > 0;
+}
+
 /** Removes the creator's block of this person; false when there was none. */
 export async function deleteBlock(db: Executor, options: { performerId: string; targetId: string }) {
   const rows = await db

@@ -1,4 +1,5 @@
 import type { TBlockUserRequest, TUnblockResult, TUserBlock } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
@@ -7,7 +8,14 @@ import { assertCreator } from '../performers/performers.access';
 import { cutBlockedFanFromShow } from '../streaming/streaming.chat';
 import { stopRenewalForBlockedFan } from '../subscriptions/subscriptions.service';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
-import { deleteBlock, findTargetUser, insertBlockOnce, listBlocks, type UserBlockRow } from './blocks.repo';
+import {
+  deleteBlock,
+  findTargetUser,
+  insertBlockIfNew,
+  insertBlockOnce,
+  listBlocks,
+  type UserBlockRow,
+} from './blocks.repo';
 
 type TargetRow = { id: string; name: string; username: string | null; avatarPath: string | null };
 
@@ -49,13 +57,47 @@ export async function blockUser(
     reason: input.reason,
     createdAt: ctx.clock.now(),
   });
-  const cut = { performerId: actor.id, fanId: target.id };
+  await cutWhatIsLive(ctx, { performerId: actor.id, fanId: target.id });
+  return presentBlock(block, target);
+}
+
+/** What a new block ends at once: the fan's seat in the creator's show, their call, their renewal. */
+async function cutWhatIsLive(ctx: AppContext, cut: { performerId: string; fanId: string }) {
   await Promise.all([
     cutBlockedFanFromShow(ctx, cut),
     cutSessionsOfBlockedFan(ctx, cut),
     stopRenewalForBlockedFan(ctx, cut),
   ]);
-  return presentBlock(block, target);
+}
+
+/**
+ * A moderator blocks a person for a creator (a report closed with "block for the creator"): the
+ * same block as the creator's own, with the same cuts. `inTransaction` writes the audit row with
+ * it. Answers false when the creator had blocked them already (nothing changes then).
+ */
+export async function blockForCreator(
+  ctx: AppContext,
+  options: {
+    performerId: string;
+    targetId: string;
+    reason: string;
+    inTransaction?: (tx: Transaction) => Promise<void>;
+  },
+): Promise<boolean> {
+  const { performerId, targetId } = options;
+  const target = await findTargetUser(ctx.db.db, targetId);
+  if (!target) throw notFound('That user');
+  if (target.role === 'admin') throw new AppError('UNPROCESSABLE', 'Administrators cannot be blocked.');
+  if (targetId === performerId)
+    throw new AppError('UNPROCESSABLE', 'A creator cannot be blocked from their own page.');
+  const isNew = await ctx.db.db.transaction(async (tx) => {
+    const values = { performerId, targetId, reason: options.reason, createdAt: ctx.clock.now() };
+    if (!(await insertBlockIfNew(tx, values))) return false;
+    await options.inTransaction?.(tx);
+    return true;
+  });
+  await cutWhatIsLive(ctx, { performerId, fanId: targetId });
+  return isNew;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   galleries,
   inArray,
   isNull,
+  or,
   products,
   reactions,
   sql,
@@ -18,6 +19,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { bumpCounter, type CounterColumn } from '../../lib/counters';
+import { notHidden } from '../access/hidden';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentAuthor = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;
@@ -90,12 +92,20 @@ export async function listComments(
     offset: number;
     limit: number;
     sort: 'asc' | 'desc';
+    /** Who reads: comments moderators hid are kept only for their author and admins. */
+    viewer: { id: string; role: string } | null;
   },
 ): Promise<{ rows: { comment: CommentRow; author: CommentAuthor }[]; total: number }> {
+  const { viewer } = options;
   const where = and(
     eq(comments.objectType, options.objectType),
     eq(comments.objectId, options.objectId),
     options.parentId ? eq(comments.parentId, options.parentId) : isNull(comments.parentId),
+    viewer?.role === 'admin'
+      ? undefined
+      : viewer
+        ? or(notHidden(comments), eq(comments.userId, viewer.id))
+        : notHidden(comments),
   );
   const order = options.sort === 'asc' ? asc : desc;
   const [rows, totals] = await Promise.all([

@@ -1,6 +1,8 @@
 import type { TComment, TCommentCreate, TCommentListQuery } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { findVisibleObject, type SocialObject } from '../reactions/reaction-objects';
 import { findLikedIds } from '../reactions/reactions.repo';
@@ -54,6 +56,7 @@ function present(
     totalLike: comment.likesCount,
     isLiked: likedIds.has(comment.id),
     canDelete: canDelete(actor, comment, object.ownerId),
+    hidden: maySeeHidden(actor, comment.userId) ? hiddenStateOf(comment) : null,
     createdAt: comment.createdAt.toISOString(),
   };
 }
@@ -76,7 +79,12 @@ export async function createComment(
   let parentId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(ctx.db.db, input.parentId);
-    if (!parent || parent.objectType !== input.objectType || parent.objectId !== input.objectId) {
+    if (
+      !parent ||
+      parent.objectType !== input.objectType ||
+      parent.objectId !== input.objectId ||
+      isHiddenFrom(parent, actor, parent.userId)
+    ) {
       throw notFound('That comment');
     }
     parentId = parent.parentId ?? parent.id;
@@ -107,7 +115,16 @@ export async function listObjectComments(
     type: query.objectType,
     id: query.objectId,
   });
-  const { rows, total } = await listComments(ctx.db.db, { ...query, parentId: query.parentId ?? null });
+  if (query.parentId) {
+    // The replies of a comment moderators hid are gone with it (for all but its author and admins).
+    const parent = await findComment(ctx.db.db, query.parentId);
+    if (parent && isHiddenFrom(parent, actor, parent.userId)) throw notFound('That comment');
+  }
+  const { rows, total } = await listComments(ctx.db.db, {
+    ...query,
+    parentId: query.parentId ?? null,
+    viewer: actor,
+  });
   const likedIds = actor
     ? await findLikedIds(ctx.db.db, {
         userId: actor.id,
@@ -132,4 +149,20 @@ export async function deleteComment(
   const ownerId = await findObjectOwnerId(ctx.db.db, row.objectType, row.objectId);
   if (!canDelete(actor, row, ownerId)) throw notFound('That comment');
   return { _id: id, ...(await deleteCommentTree(ctx.db.db, row)) };
+}
+
+/**
+ * Deletes a comment and its replies whoever asked (a moderator, whose `inTransaction` writes the
+ * audit row with it); 404 when it is gone.
+ */
+export async function removeComment(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const row = await findComment(ctx.db.db, options.id);
+  if (!row) throw notFound('That comment');
+  await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
+    await deleteCommentTree(tx, row);
+  });
 }

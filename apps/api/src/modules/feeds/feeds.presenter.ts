@@ -1,5 +1,6 @@
 import { fromCents, type TFeed, type TMediaView } from '@fanstage/contract';
 import type { AccessDecision } from '../access/content-access';
+import { hiddenStateOf } from '../access/hidden';
 import { presentMedia, presentTeaserUrl } from '../media/media.presenter';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { FeedDetails, FeedWithAuthor, FileRow } from './feeds.repo';
@@ -105,6 +106,7 @@ export function presentFeed(
     commentsCount: feed.commentsCount,
     scheduledAt: feed.scheduledAt?.toISOString() ?? null,
     publishedAt: feed.publishedAt.toISOString(),
+    hidden: hiddenStateOf(feed),
     createdAt: feed.createdAt.toISOString(),
     updatedAt: feed.updatedAt.toISOString(),
   };

@@ -21,6 +21,7 @@ import {
 } from '@fanstage/db';
 import { creatorsBlockingSql } from '../access/blocks';
 import { creatorListedForViewer, type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -220,6 +221,8 @@ function creatorFeedWhere(options: {
     lte(feeds.publishedAt, options.now),
     options.type ? eq(feeds.type, options.type) : undefined,
     options.includeFailed ? undefined : hasNoFailedMedia,
+    // The owner's and admins' view (the same flag) keeps hidden posts: they show with the reason.
+    options.includeFailed ? undefined : notHidden(feeds),
   );
 }
 
@@ -279,10 +282,11 @@ const timelineCreatorIds = (options: { fanId: string; now: Date }) =>
       where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}
       except ${creatorsBlockingSql(options.fanId)}`;
 
-/** Published and in the page range: the filter on each creator's own posts. */
+/** Published, not hidden and in the page range: the filter on each creator's own posts. */
 const timelinePostWhere = (options: { now: Date; before?: Date }) =>
   and(
     lte(feeds.publishedAt, options.now),
+    notHidden(feeds),
     options.before ? lt(feeds.publishedAt, options.before) : undefined,
   );
 

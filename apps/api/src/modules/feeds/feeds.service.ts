@@ -8,9 +8,11 @@ import {
   type TPollCreateRequest,
   toCents,
 } from '@fanstage/contract';
+import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { decideContentAccess, type GatedItem } from '../access/content-access';
+import { maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import { signMediaUrl } from '../files/signed-urls';
@@ -331,8 +333,24 @@ export async function deleteMyFeed(
   ctx: AppContext,
   options: { actor: Actor; id: string },
 ): Promise<{ success: boolean }> {
-  const { feed } = await findOwnFeed(ctx, options);
+  await findOwnFeed(ctx, options);
+  await removeFeed(ctx, { id: options.id });
+  return { success: true };
+}
+
+/**
+ * Deletes a post, its likes and comments, and lowers the creator's counters, whoever asked (its
+ * owner, or a moderator whose `inTransaction` writes the audit row); 404 when it is gone.
+ */
+export async function removeFeed(
+  ctx: AppContext,
+  options: { id: string; inTransaction?: (tx: Transaction) => Promise<void> },
+): Promise<void> {
+  const row = await findFeedById(ctx.db.db, options.id);
+  if (!row) throw notFound('That post');
+  const { feed } = row;
   await ctx.db.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
     const counts = countKinds(await findFeedFileKinds(tx, feed.id));
     await deleteSocialTraces(tx, 'feed', feed.id);
     await deleteFeedRow(tx, feed.id);
@@ -342,7 +360,6 @@ export async function deleteMyFeed(
       videos: -counts.videos,
     });
   });
-  return { success: true };
 }
 
 /**
@@ -390,8 +407,8 @@ export async function listCreatorFeed(
 }
 
 /**
- * A post the actor may see at all (locked or not): published, by a creator they may see, with no
- * failed media; the owner and admins see every post. Anything else is 404.
+ * A post the actor may see at all (locked or not): published, not hidden by moderators, by a creator
+ * they may see, with no failed media; the owner and admins see every post. Anything else is 404.
  */
 async function findVisibleFeed(
   ctx: AppContext,
@@ -400,8 +417,9 @@ async function findVisibleFeed(
   const { actor, country } = options;
   const row = await findFeedById(ctx.db.db, options.id);
   if (!row) throw notFound('That post');
-  if (actor?.id === row.feed.performerId || actor?.role === 'admin') return row;
+  if (maySeeHidden(actor, row.feed.performerId)) return row;
   const isVisible =
+    row.feed.hiddenAt === null &&
     row.feed.publishedAt <= ctx.clock.now() &&
     (await filterVisiblePerformerIds(ctx, { actor, country, ids: [row.feed.performerId] })).has(
       row.feed.performerId,

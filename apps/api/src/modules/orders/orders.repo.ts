@@ -33,6 +33,7 @@ export async function findProductForSale(tx: Transaction, id: string) {
       type: products.type,
       priceCents: products.priceCents,
       status: products.status,
+      hiddenAt: products.hiddenAt,
     })
     .from(products)
     .where(eq(products.id, id));

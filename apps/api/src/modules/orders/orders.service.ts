@@ -102,7 +102,7 @@ export async function chargeProduct(
   const { actor, country, id, input } = options;
   // Visibility is decided before the transaction (it reads outside it), the price inside.
   const listed = await findProduct(ctx.db.db, id);
-  if (!listed) throw notFound('That product');
+  if (!listed || listed.hiddenAt) throw notFound('That product');
   await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
   const visible = await filterVisiblePerformerIds(ctx, { actor, country, ids: [listed.performerId] });
   if (!visible.has(listed.performerId)) throw notFound('That product');
@@ -111,7 +111,7 @@ export async function chargeProduct(
   return inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       const product = await findProductForSale(tx, id);
-      if (product?.status !== 'active') throw notFound('That product');
+      if (product?.status !== 'active' || product.hiddenAt) throw notFound('That product');
       if (product.performerId === actor.id) {
         throw new AppError('UNPROCESSABLE', 'You cannot buy your own product.');
       }

@@ -1,6 +1,7 @@
 import { comments, eq, inArray, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { isHiddenFrom } from '../access/hidden';
 import { getPublicGallery } from '../assets/galleries.service';
 import { getPublicProduct } from '../assets/products.service';
 import { getPublicVideo } from '../assets/videos.service';
@@ -125,7 +126,7 @@ export async function findVisibleObject(
     }
     case 'comment': {
       const [row] = await ctx.db.db.select().from(comments).where(eq(comments.id, id));
-      if (!row) throw notFound('That comment');
+      if (!row || isHiddenFrom(row, actor, row.userId)) throw notFound('That comment');
       const parent = await findVisibleObject(ctx, {
         actor,
         country,

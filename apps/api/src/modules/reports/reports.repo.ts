@@ -38,11 +38,24 @@ export async function listReports(
 /** Closes an open report; null when it is unknown or already closed. */
 export async function closeReport(
   db: Executor,
-  options: { id: string; status: 'resolved' | 'dismissed'; adminId: string; at: Date },
+  options: {
+    id: string;
+    status: 'resolved' | 'dismissed';
+    action: NonNullable<ReportRow['action']>;
+    note: string | null;
+    adminId: string;
+    at: Date;
+  },
 ): Promise<ReportRow | null> {
   const [row] = await db
     .update(reports)
-    .set({ status: options.status, resolvedBy: options.adminId, resolvedAt: options.at })
+    .set({
+      status: options.status,
+      action: options.action,
+      resolutionNote: options.note,
+      resolvedBy: options.adminId,
+      resolvedAt: options.at,
+    })
     .where(and(eq(reports.id, options.id), eq(reports.status, 'open')))
     .returning();
   return row ?? null;

@@ -65,7 +65,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       data: await reportsService.closeReportAsAdmin(ctx, {
         actor: actorOf(req),
         id: req.params.id,
-        status: req.body.status,
+        input: req.body,
       }),
     }),
   );

@@ -90,10 +90,14 @@ describe('/api/admin/reports', () => {
       method: 'PUT',
       url: `/api/admin/reports/${created._id}`,
       token: admin.token,
-      payload: { status: 'dismissed' },
+      payload: { action: 'dismiss' },
     });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json().data).toMatchObject({ status: 'dismissed' });
+    expect(closed.json().data).toMatchObject({
+      status: 'dismissed',
+      action: 'dismiss',
+      resolutionNote: null,
+    });
     // The fan is told the outcome by mail (the outbox here).
     const mails = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
     expect(mails).toHaveLength(1);
@@ -104,7 +108,7 @@ describe('/api/admin/reports', () => {
       method: 'PUT',
       url: `/api/admin/reports/${created._id}`,
       token: admin.token,
-      payload: { status: 'resolved' },
+      payload: { action: 'warn', reason: 'Too late' },
     });
     expect(twice.statusCode).toBe(422);
     const dismissed = await t.request({ url: '/api/admin/reports?status=dismissed', token: admin.token });
@@ -124,7 +128,7 @@ describe('/api/admin/reports', () => {
     ).toBe(200);
   });
 
-  it('refuses fans and creators (403), unknown ids (404) and bad status (400)', async () => {
+  it('refuses fans and creators (403), unknown ids (404) and bad actions or reasons (400)', async () => {
     const fan = await t.fan();
     const admin = await t.admin();
     expect((await t.request({ url: '/api/admin/reports', token: fan.token })).statusCode).toBe(403);
@@ -133,16 +137,39 @@ describe('/api/admin/reports', () => {
       method: 'PUT',
       url: '/api/admin/reports/01a2019b-4926-76fd-a59f-71dafbdd39d1',
       token: admin.token,
-      payload: { status: 'resolved' },
+      payload: { action: 'dismiss' },
     });
     expect(unknown.statusCode).toBe(404);
-    const bad = await t.request({
-      method: 'PUT',
-      url: '/api/admin/reports/01a2019b-4926-76fd-a59f-71dafbdd39d1',
-      token: admin.token,
-      payload: { status: 'open' },
-    });
+    const put = (payload: object) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/admin/reports/01a2019b-4926-76fd-a59f-71dafbdd39d1',
+        token: admin.token,
+        payload,
+      });
+    const bad = await put({ action: 'open' });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/dismiss, hide, warn, block or deactivate/);
+    // Every action but dismiss needs a reason the people affected are told.
+    const noReason = await put({ action: 'hide', reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toMatch(/reason of at least 3 characters/);
+    const tooLong = await put({ action: 'warn', reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/at most 500 characters/);
+    const nul = await put({ action: 'warn', reason: 'bad\u0000reason' });
+    expect(nul.statusCode).toBeGreaterThanOrEqual(400);
+    expect(nul.statusCode).toBeLessThan(500);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/admin/reports/01a2019b-4926-76fd-a59f-71dafbdd39d1',
+          token: fan.token,
+          payload: { action: 'dismiss' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.request({ url: '/api/admin/reports?status=weird', token: admin.token })).statusCode).toBe(
       400,
     );
