@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZHiddenState } from './moderation';
 import { formatAmount, ZId, ZListQuery } from './common';
 import { ZFileStatus, ZMediaView } from './media';
 import { ZHiddenState } from './moderation';

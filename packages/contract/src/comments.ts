@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZHiddenState } from './moderation';
 import { ZId } from './common';
 import { ZHiddenState } from './moderation';
 

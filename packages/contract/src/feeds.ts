@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZHiddenState } from './moderation';
 import { dataOf, listOf, ZId, ZIsoDate } from './common';
 import { ZMediaView } from './media';
 import { ZHiddenState } from './moderation';

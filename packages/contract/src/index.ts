@@ -28,4 +28,3 @@ export * from './streaming';
 export * from './subscriptions';
 export * from './users';
 export * from './wallet';
-export * from './moderation';

@@ -14,4 +14,3 @@ export * from './site-content';
 export * from './social';
 export * from './streaming';
 export * from './wallet';
-export * from './moderation';
