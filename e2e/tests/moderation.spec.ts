@@ -105,7 +105,7 @@ test('a fan reports a post, the admin hides it with a reason: fans lose it, the 
     await expect(dialog.getByLabel('Block for the creator')).toBeDisabled();
     await expect(dialog.getByText('Only for a reported comment')).toBeVisible();
     await dialog.getByLabel('Hide content').check();
-    await expect(dialog.getByText('The creator and the reporter are told this reason.')).toBeVisible();
+    await expect(dialog.getByText('The owner is told this reason.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect(dialog.getByText('Give a reason of at least 3 characters')).toBeVisible();
     await dialog.getByLabel('Reason').fill(reason);

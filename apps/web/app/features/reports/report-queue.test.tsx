@@ -156,7 +156,9 @@ describe('the resolve dialog', () => {
     const { puts } = renderQueue([reportOf(1)]);
     await vi.waitFor(() => expect(rows()).toHaveLength(1));
     await openResolve(rows()[0] as HTMLElement);
-    expect(text(dialog())).toContain('The creator and the reporter are told this reason.');
+    expect(text(dialog())).toContain(
+      'The owner is told this reason. The fan who reported it is told what was done, never why.',
+    );
 
     await click(dialogButton('Resolve'));
     expect(text(dialog())).toContain('Choose what to do.');
@@ -191,7 +193,7 @@ describe('the resolve dialog', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(1));
     await openResolve(rows()[0] as HTMLElement);
     await click(getByLabel('Dismiss'));
-    expect(text(dialog())).toContain('Optional. The reporter is told this reason.');
+    expect(text(dialog())).toContain('Optional. Kept with the report and in the audit log');
     await click(dialogButton('Dismiss'));
     await vi.waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]?.body).toEqual({ action: 'dismiss', reason: '' });

@@ -100,7 +100,7 @@ export function ReportQueue() {
     <>
       <PageHeader
         title="Reports"
-        description="What fans reported. Check the item, then resolve the report with an action: its creator and the fan who filed it are told."
+        description="What fans reported. Check the item, then resolve the report with an action: its owner is told why, the fan who filed it what was done."
       />
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <ScrollArea type="never">

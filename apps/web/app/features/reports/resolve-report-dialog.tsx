@@ -11,9 +11,9 @@ const destructive: ReadonlySet<TReportAction> = new Set(['hide', 'block', 'deact
 /**
  * Closes a report with an action: Dismiss, or hide the content, warn its owner, block the comment's
  * author for the creator, deactivate the owner's account. The ones that do not apply to what was
- * reported are disabled with the reason. A reason is needed unless dismissing: the creator and the
- * reporter are told it. Nothing is sent until the reason passes the contract's rule; the API's own
- * refusal comes back as a toast.
+ * reported are disabled with the reason. A reason is needed unless dismissing: the owner is told it
+ * (the reporter only learns what was done). Nothing is sent until the reason passes the contract's
+ * rule; the API's own refusal comes back as a toast.
  */
 export function ResolveReportDialog(props: { report: TReport | null; onClose: () => void }) {
   // While the dialog fades out (`report` is null again) it keeps showing the report it was opened for.
@@ -76,8 +76,8 @@ export function ResolveReportDialog(props: { report: TReport | null; onClose: ()
           label="Reason"
           description={
             action === 'dismiss'
-              ? 'Optional. The reporter is told this reason.'
-              : 'The creator and the reporter are told this reason.'
+              ? 'Optional. Kept with the report and in the audit log; nobody is mailed it.'
+              : 'The owner is told this reason. The fan who reported it is told what was done, never why.'
           }
           withAsterisk={action !== null && action !== 'dismiss'}
           placeholder="Nudity without an age check."
