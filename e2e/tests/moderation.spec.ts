@@ -35,7 +35,7 @@ async function activeVideoOfLuna(request: APIRequestContext, title: string): Pro
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/performer/performer-assets/videos/${id}`, {
+        const res = await request.get(`/api/performer/performer-assets/videos/${id}/view`, {
           headers: bearer(token),
         });
         return (await res.json()).data?.status as string | undefined;
@@ -45,6 +45,9 @@ async function activeVideoOfLuna(request: APIRequestContext, title: string): Pro
     .toBe('active');
   return id;
 }
+
+const overflowOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A browser of its own, logged in. */
 async function browserOf(page: Page, account: { username: string; password: string }) {
@@ -110,6 +113,19 @@ test('a fan reports a post, the admin hides it with a reason: fans lose it, the 
     await expect(dialog.getByText('Give a reason of at least 3 characters')).toBeVisible();
     await dialog.getByLabel('Reason').fill(reason);
     await admin.page.screenshot({ path: '../.tmp/screens/moderation-resolve-dialog-1280.png' });
+
+    // The same dialog in the dark theme at phone width, nothing sent yet.
+    await admin.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await admin.page.setViewportSize({ width: 390, height: 800 });
+    await darkTheme(admin.context, admin.page);
+    await expect(row.getByTestId('reported-item')).toBeVisible();
+    expect(await overflowOf(admin.page)).toBeLessThanOrEqual(0);
+    await admin.page.screenshot({ path: '../.tmp/screens/moderation-report-row-dark-390.png' });
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.getByLabel('Hide content').check();
+    await dialog.getByLabel('Reason').fill(reason);
+    await admin.page.screenshot({ path: '../.tmp/screens/moderation-resolve-dialog-dark-390.png' });
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect(admin.page.getByText('Report resolved: the content is hidden.')).toBeVisible();
     await expect(row).toBeHidden();
@@ -160,7 +176,8 @@ test('a fan reports a post, the admin hides it with a reason: fans lose it, the 
 
     // The audit log has both: the report resolved and the content hidden, with the reason.
     await admin.page.goto('/admin/audit');
-    const entries = admin.page.getByTestId('audit-row').filter({ hasText: reason });
+    // At phone width the log is a list of cards.
+    const entries = admin.page.getByTestId('audit-card').filter({ hasText: reason });
     await expect(entries.filter({ hasText: 'Content hidden' })).toHaveCount(1);
     await expect(entries.filter({ hasText: 'Report resolved' })).toHaveCount(1);
   } finally {
@@ -187,12 +204,15 @@ test('an admin hides a video from its page with a reason, fans lose it, then Sho
   await page.goto(`/video/${videoId}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Moderate' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toBeVisible();
+  await page.screenshot({ path: '../.tmp/screens/moderation-video-menu-1280.png' });
   await page.getByRole('menuitem', { name: 'Hide…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hide this video?' });
   await dialog.getByLabel('Reason').fill(reason);
   await dialog.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByText('The video is hidden from fans.')).toBeVisible();
   await expect(page.getByTestId('hidden-notice')).toContainText(reason);
+  await page.screenshot({ path: '../.tmp/screens/moderation-hidden-video-admin-1280.png' });
   expect(await fanStatus()).toBe(404);
 
   // The creator's studio list marks it.

@@ -83,7 +83,10 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
           </div>
         </Group>
         <Group gap={6} wrap="nowrap">
-          <HiddenBadge hidden={post.hidden} />
+          {/* On phones the notice under the header says it; the badge would squeeze the name. */}
+          <Box visibleFrom="xs">
+            <HiddenBadge hidden={post.hidden} />
+          </Box>
           {post.isPinned ? (
             <>
               <Badge variant="light" leftSection={<IconPinnedFilled size={12} />} visibleFrom="xs">
