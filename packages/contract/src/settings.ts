@@ -96,7 +96,10 @@ export const settingDefinitions = {
       z
         .string()
         .trim()
-        .regex(/^[\w.-]{1,200}$/, 'Must be a Google OAuth client id like 1234-abc.apps.googleusercontent.com.'),
+        .regex(
+          /^[\w.-]{1,200}$/,
+          'Must be a Google OAuth client id like 1234-abc.apps.googleusercontent.com.',
+        ),
     ]),
     default: '',
     public: true,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
+import Provider, { type ClientMetadata } from 'oidc-provider';
 
 /** A person the local provider knows: the claims its ID tokens carry for them. */
 export interface StandInAccount {
@@ -42,7 +42,7 @@ export async function startOpenIdStandIn(): Promise<OpenIdStandIn> {
   const otherClientId = 'someone-else.apps.example';
   const clientSecret = 'stand-in-client-secret';
   const redirectUri = 'http://127.0.0.1/google-callback';
-  const client = (id: string) => ({
+  const client = (id: string): ClientMetadata => ({
     client_id: id,
     client_secret: clientSecret,
     redirect_uris: [redirectUri],
@@ -82,13 +82,16 @@ export async function startOpenIdStandIn(): Promise<OpenIdStandIn> {
     const grant = new provider.Grant({ accountId: account.sub, clientId: forClient });
     grant.addOIDCScope('openid email profile');
     const grantId = await grant.save();
+    const client = await provider.Client.find(forClient);
+    if (!client) throw new Error(`stand-in: no client ${forClient}`);
     const code = new provider.AuthorizationCode({
-      client: await provider.Client.find(forClient),
+      client,
       accountId: account.sub,
       grantId,
+      gty: 'authorization_code',
       scope: 'openid email profile',
       redirectUri,
-      nonce,
+      ...(nonce ? { nonce } : {}),
       authTime: Math.floor(Date.now() / 1000),
     });
     return code.save();

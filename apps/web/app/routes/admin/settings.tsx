@@ -206,7 +206,8 @@ const sections: SectionDef[] = [
         key: 'googleLoginEnabled',
         label: 'Sign in with Google',
         kind: 'switch',
-        description: 'Needs the client id below; the code flow also needs GOOGLE_CLIENT_SECRET on the server.',
+        description:
+          'Needs the client id below; the code flow also needs GOOGLE_CLIENT_SECRET on the server.',
       },
       {
         key: 'googleClientId',
