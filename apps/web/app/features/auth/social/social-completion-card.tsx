@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/guards';
+import { landingPathFor, paths } from '../../../lib/guards';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublicSettings } from '../../../lib/settings';
 import { useCountries } from '../../reference/use-countries';
@@ -44,7 +44,8 @@ export function SocialCompletionCard() {
       completeSocialAccount(queryClient, values),
     onSuccess: (user) => {
       notifySuccess(`Welcome to ${settings.siteName}, @${user.username}!`);
-      if (user.isPerformer) void navigate(paths.creatorAccount, { replace: true });
+      // A creator goes on to the creator account page (documents, prices); a fan to their landing page.
+      void navigate(user.isPerformer ? paths.creatorAccount : landingPathFor(user), { replace: true });
     },
     onError: (err) => {
       applyFieldErrors(err, form.setError, fields);
