@@ -273,3 +273,35 @@ describe('POST /auth/google/token (code flow)', () => {
     );
   });
 });
+
+describe('when Google cannot be reached', () => {
+  it('answers 503 with a sentence, never 500', async () => {
+    const closed = await startOpenIdStandIn();
+    const idToken = await closed.idTokenFor({ account: person() });
+    await closed.close();
+    const offline = await createTestApp({
+      clock,
+      env: {
+        GOOGLE_ISSUER: closed.issuer,
+        GOOGLE_JWKS_URL: closed.jwksUrl,
+        GOOGLE_TOKEN_URL: closed.tokenUrl,
+        GOOGLE_CLIENT_SECRET: closed.clientSecret,
+      },
+    });
+    try {
+      await offline.ctx.settings.update({ googleLoginEnabled: true, googleClientId: closed.clientId });
+      for (const [url, payload] of [
+        ['/api/auth/google/login', { idToken }],
+        ['/api/auth/google/token', { code: 'some-code', redirectUri: closed.redirectUri }],
+      ] as const) {
+        const res = await offline.request({ method: 'POST', url, payload });
+        expect(res.statusCode).toBe(503);
+        expect(res.json().message).toBe(
+          'Google could not be reached to check your sign-in. Please try again later.',
+        );
+      }
+    } finally {
+      await offline.close();
+    }
+  });
+});

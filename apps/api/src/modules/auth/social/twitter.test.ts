@@ -225,3 +225,21 @@ describe('POST /auth/twitter/callback', () => {
     expect(missing.json().message).toMatch(/missing its verifier/);
   });
 });
+
+describe('when Twitter cannot be reached', () => {
+  it('answers 503 with a sentence, never 500', async () => {
+    const gone = await startTwitterStandIn();
+    await gone.close();
+    const offline = await createTestApp({ env: envFor(gone) });
+    try {
+      await offline.ctx.settings.update({ twitterLoginEnabled: true });
+      const res = await offline.app.inject({ method: 'POST', url: '/api/auth/twitter/login', payload: {} });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'Twitter could not be reached to finish your sign-in. Please try again later.',
+      );
+    } finally {
+      await offline.close();
+    }
+  });
+});
