@@ -26,6 +26,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { socialAuthRoutes } from './modules/auth/social/social.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { registerCallJobs } from './modules/calls/calls.jobs';
 import { registerCallP2pSignalling } from './modules/calls/calls.p2p.socket';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(socialAuthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(auditRoutes, { ctx });

@@ -10,6 +10,7 @@ export default [
     route('auth/reset-password', 'routes/auth/reset-password.tsx'),
     route('auth/verify-email', 'routes/auth/verify-email.tsx'),
     route('auth/confirm-email', 'routes/auth/confirm-email.tsx'),
+    route('auth/twitter/callback', 'routes/auth/twitter-callback.tsx'),
   ]),
   route('geo-blocked', 'routes/geo-blocked.tsx'),
   layout('routes/layouts/primary.tsx', [

@@ -24,6 +24,7 @@ export * from './reference';
 export * from './reports';
 export * from './settings';
 export * from './site-content';
+export * from './social-auth';
 export * from './streaming';
 export * from './subscriptions';
 export * from './users';
