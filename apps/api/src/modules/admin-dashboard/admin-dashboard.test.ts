@@ -37,7 +37,7 @@ const as = async (account: Account, options: Parameters<TestApp['request']>[0]) 
 const fund = (user: { id: string }, cents: number) =>
   grantWalletCredit(t.ctx, { userId: user.id, amountCents: cents, reason: 'test', initiatorId: null });
 
-const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
+const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R>): Promise<R> => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(200);
   return r;
