@@ -321,7 +321,7 @@ function TransactionRow({ transaction: t }: { transaction: TAdminTransaction }) 
     >
       <div style={{ minWidth: 0, flex: '1 1 260px' }}>
         <Group gap={6} wrap="nowrap">
-          <Badge size="sm" variant="light">
+          <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
             {t.kind.replace('_', ' ')}
           </Badge>
           <Text size="sm" ff="monospace" truncate c="dimmed">
