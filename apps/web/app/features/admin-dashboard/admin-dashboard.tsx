@@ -29,6 +29,7 @@ import {
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { plural } from '../../lib/format';
 import classes from './admin-dashboard.module.css';
 import { useAdminDashboard } from './dashboard-api';
 import { formatCents, hasActivity, periodOptions } from './dashboard-values';
@@ -62,7 +63,7 @@ export function AdminDashboard(props: { signedInAs: string }) {
           <Figure
             label="Gross"
             value={d && formatCents(d.totals.grossCents)}
-            note={d && `${d.totals.sales} sales${d.totals.refunds ? ` · ${d.totals.refunds} refunded` : ''}`}
+            note={d && `${plural(d.totals.sales, 'sale')}${d.totals.refunds ? ` · ${d.totals.refunds} refunded` : ''}`}
             isLoading={isLoading}
           />
           <Figure
