@@ -1,5 +1,5 @@
 import { buildFeed, buildProduct, buildSubscription } from '@fanstage/db/factories';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { createSession } from '../auth/sessions';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
@@ -46,16 +46,11 @@ const ok = async <R extends { statusCode: number; body: string }>(res: Promise<R
 const dashboard = async (admin: Account, days = 7) =>
   (await ok(as(admin, { url: `/api/admin/dashboard?days=${days}` }))).json().data;
 
-/** The SQL statements `run` sends through the app's database client. */
+/** The SQL statements `run` sends through the app's database handle. */
 async function statementsOf(run: () => Promise<unknown>): Promise<number> {
-  const client = (t.ctx.db.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const spy = vi.spyOn(client, 'query');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
+  const before = t.ctx.db.statements();
+  await run();
+  return t.ctx.db.statements() - before;
 }
 
 describe('the admin dashboard', () => {
