@@ -32,7 +32,7 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('an admin finds a fan’s credit in the ledger, sees it reconciles, and downloads the CSV', async ({
+test('an admin finds a fan’s credit in the ledger, sees it reconciles, and downloads the CSV (dark theme)', async ({
   page,
   request,
 }) => {
@@ -48,6 +48,7 @@ test('an admin finds a fan’s credit in the ledger, sees it reconciles, and dow
   expect(credit.status(), await credit.text()).toBe(200);
 
   await page.setViewportSize({ width: 390, height: 900 });
+  await darkTheme(page);
   await loginInBrowser(page, adminLogin.username, adminLogin.password);
   await page.goto('/admin/ledger');
   const reconciliation = page.getByRole('region', { name: 'Reconciliation' });
