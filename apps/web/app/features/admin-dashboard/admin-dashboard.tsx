@@ -63,7 +63,10 @@ export function AdminDashboard(props: { signedInAs: string }) {
           <Figure
             label="Gross"
             value={d && formatCents(d.totals.grossCents)}
-            note={d && `${plural(d.totals.sales, 'sale')}${d.totals.refunds ? ` · ${d.totals.refunds} refunded` : ''}`}
+            note={
+              d &&
+              `${plural(d.totals.sales, 'sale')}${d.totals.refunds ? ` · ${d.totals.refunds} refunded` : ''}`
+            }
             isLoading={isLoading}
           />
           <Figure
