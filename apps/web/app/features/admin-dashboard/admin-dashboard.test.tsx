@@ -89,7 +89,8 @@ describe('the admin dashboard', () => {
   it('lists each day’s exact figures on demand, newest first', async () => {
     stubFetch(() => Response.json({ data: dashboardOf(7) }));
     renderScreen(<AdminDashboard signedInAs="root" />);
-    await vi.waitFor(() => getButton('Show the figures by day'));
+    // The charts are their own chunk: the first import may take a moment.
+    await vi.waitFor(() => getButton('Show the figures by day'), { timeout: 10_000 });
     await click(getButton('Show the figures by day'));
     const rows = [...document.querySelectorAll('table[aria-label="Figures by day"] tbody tr')].map((r) =>
       [...r.querySelectorAll('td')].map((c) => c.textContent),
