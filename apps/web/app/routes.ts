@@ -68,6 +68,7 @@ export default [
     route('admin/packages', 'routes/admin/packages.tsx'),
     route('admin/coupons', 'routes/admin/coupons.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/ledger', 'routes/admin/ledger.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),

@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './admin-accounts';
+export * from './admin-ledger';
 export * from './assets';
 export * from './auth';
 export * from './blocks';

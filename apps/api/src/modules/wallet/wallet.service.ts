@@ -13,6 +13,7 @@ import {
 import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
 import { assertAccess } from '../access/access';
 import { assertNotBlocked } from '../access/blocks';
 import { recordAudit } from '../audit/audit';
@@ -393,8 +394,6 @@ export async function listMyStatement(
 /** Most lines a CSV export holds; narrow the dates for more. */
 export const statementExportLimit = 10_000;
 
-const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 /** The statement as CSV (header row first), for the same filters as the JSON list. */
 export async function exportMyStatementCsv(
   ctx: AppContext,
@@ -404,13 +403,10 @@ export async function exportMyStatementCsv(
     actor: options.actor,
     query: { ...options.query, offset: 0, limit: statementExportLimit },
   });
-  const lines = [
-    'date,transaction,kind,reference,amount',
-    ...data.map((l) =>
-      [l.createdAt, l.transactionId, l.kind, l.reference ?? '', l.amount.toFixed(2)].map(csvCell).join(','),
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
+  return toCsv([
+    ['date', 'transaction', 'kind', 'reference', 'amount'],
+    ...data.map((l) => [l.createdAt, l.transactionId, l.kind, l.reference ?? '', l.amount.toFixed(2)]),
+  ]);
 }
 
 /**
