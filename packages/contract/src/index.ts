@@ -26,5 +26,6 @@ export * from './settings';
 export * from './site-content';
 export * from './streaming';
 export * from './subscriptions';
+export * from './two-factor';
 export * from './users';
 export * from './wallet';

@@ -13,4 +13,5 @@ export * from './site';
 export * from './site-content';
 export * from './social';
 export * from './streaming';
+export * from './two-factor';
 export * from './wallet';
