@@ -1,4 +1,4 @@
-import { Messages, ZLoginRequest } from '@fanstage/contract';
+import { Messages, type TCurrentUser, type TTwoFactorChallenge, ZLoginRequest } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -17,9 +17,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logIn } from '../../features/auth/auth-api';
+import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { TwoFactorStep } from '../../features/two-factor/two-factor-step';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
@@ -43,6 +44,9 @@ export default function LoginPage() {
   const returnTo = returnPathFrom(useLocation().search);
   const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  const goOn = (user: TCurrentUser | null) =>
+    void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { username: '', password: '', remember: false },
@@ -51,8 +55,9 @@ export default function LoginPage() {
   const login = useMutation({
     mutationFn: (values: { username: string; password: string; remember: boolean }) =>
       logIn(queryClient, values, { hashPassword: settings.hashPassword }),
-    onSuccess: (user) => {
-      void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
+    onSuccess: (result) => {
+      if ('challenge' in result) setChallenge(result.challenge);
+      else goOn(result.user);
     },
     onError: (err) => {
       if (errorCode(err) === 'EMAIL_NOT_VERIFIED') {
@@ -66,6 +71,19 @@ export default function LoginPage() {
 
   const typedLogin = form.watch('username');
   const knownEmail = typedLogin.includes('@') ? typedLogin.trim() : undefined;
+
+  if (challenge) {
+    return (
+      <>
+        <AuthHeader title="One more step" description="Confirm it is you to finish logging in." />
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={() => void loadSignedInUser(queryClient).then(goOn)}
+          onRestart={() => setChallenge(null)}
+        />
+      </>
+    );
+  }
 
   return (
     <>
