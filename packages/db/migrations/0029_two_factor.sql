@@ -23,6 +23,8 @@ CREATE TABLE "user_two_factor" (
 	"secret_encrypted" text NOT NULL,
 	"enabled_at" timestamp with time zone,
 	"last_used_step" bigint,
+	"failed_code_count" integer DEFAULT 0 NOT NULL,
+	"codes_blocked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

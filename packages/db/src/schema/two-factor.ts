@@ -25,6 +25,9 @@ export const userTwoFactor = pgTable('user_two_factor', {
   secretEncrypted: text('secret_encrypted').notNull(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Wrong codes in a row, over every login challenge: past a few, codes are refused for a while. */
+  failedCodeCount: integer('failed_code_count').notNull().default(0),
+  codesBlockedUntil: timestamp('codes_blocked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -20,10 +20,16 @@ export const findTwoFactor = async (db: Executor, userId: string) =>
 export async function savePendingSecret(db: Executor, userId: string, secretEncrypted: string) {
   await db
     .insert(userTwoFactor)
-    .values({ userId, secretEncrypted, enabledAt: null, lastUsedStep: null })
+    .values({ userId, secretEncrypted })
     .onConflictDoUpdate({
       target: userTwoFactor.userId,
-      set: { secretEncrypted, enabledAt: null, lastUsedStep: null },
+      set: {
+        secretEncrypted,
+        enabledAt: null,
+        lastUsedStep: null,
+        failedCodeCount: 0,
+        codesBlockedUntil: null,
+      },
     });
 }
 
@@ -128,4 +134,25 @@ export async function spendChallenge(db: Executor, challengeId: string, at: Date
     .where(and(eq(twoFactorChallenges.id, challengeId), isNull(twoFactorChallenges.usedAt)))
     .returning({ id: twoFactorChallenges.id });
   return rows.length > 0;
+}
+
+/** One more wrong code in a row; answers how many. */
+export async function countWrongCode(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .update(userTwoFactor)
+    .set({ failedCodeCount: sql`${userTwoFactor.failedCodeCount} + 1` })
+    .where(eq(userTwoFactor.userId, userId))
+    .returning({ failures: userTwoFactor.failedCodeCount });
+  return row?.failures ?? 0;
+}
+
+export async function blockCodesUntil(db: Executor, userId: string, until: Date) {
+  await db.update(userTwoFactor).set({ codesBlockedUntil: until }).where(eq(userTwoFactor.userId, userId));
+}
+
+export async function resetWrongCodes(db: Executor, userId: string) {
+  await db
+    .update(userTwoFactor)
+    .set({ failedCodeCount: 0, codesBlockedUntil: null })
+    .where(eq(userTwoFactor.userId, userId));
 }

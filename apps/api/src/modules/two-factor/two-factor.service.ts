@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { recordAudit } from '../audit/audit';
-import { assertPasswordOf } from '../auth/auth.service';
+import { assertPasswordOf, freeLoginFailures, maxLoginBlockMinutes } from '../auth/auth.service';
 import { type Actor, createSession } from '../auth/sessions';
 import { findUserById } from '../users/users.repo';
 import {
@@ -64,29 +64,65 @@ async function enabledTwoFactorOf(ctx: AppContext, userId: string) {
   return row?.enabledAt ? row : null;
 }
 
+type TwoFactorRow = NonNullable<Awaited<ReturnType<typeof repo.findTwoFactor>>>;
+
+/**
+ * Wrong codes slow the account down like wrong passwords do (whatever the IP, over every
+ * challenge): after `freeLoginFailures` in a row, codes are refused for 1 minute, doubling with each
+ * further miss up to `maxLoginBlockMinutes`. Without it, someone who knows the password could guess
+ * codes from many addresses, 5 per login.
+ */
+const codeBlockMinutes = (failures: number) =>
+  failures < freeLoginFailures ? 0 : Math.min(maxLoginBlockMinutes, 2 ** (failures - freeLoginFailures));
+
+function assertCodesNotBlocked(ctx: AppContext, row: TwoFactorRow) {
+  const waitMs = (row.codesBlockedUntil?.getTime() ?? 0) - ctx.clock.now().getTime();
+  if (waitMs <= 0) return;
+  const minutes = Math.ceil(waitMs / minuteMs);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many wrong codes for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+  );
+}
+
+async function refuseCode(ctx: AppContext, row: TwoFactorRow, error: AppError): Promise<never> {
+  const failures = await repo.countWrongCode(ctx.db.db, row.userId);
+  const minutes = codeBlockMinutes(failures);
+  if (minutes > 0) {
+    await repo.blockCodesUntil(
+      ctx.db.db,
+      row.userId,
+      new Date(ctx.clock.now().getTime() + minutes * minuteMs),
+    );
+  }
+  throw error;
+}
+
 /**
  * Checks an app code against the account's secret and spends its time step, so the same code
  * (or an older one) is never accepted again.
  */
-async function spendCode(
-  ctx: AppContext,
-  row: { userId: string; secretEncrypted: string },
-  code: string,
-): Promise<void> {
+async function spendCode(ctx: AppContext, row: TwoFactorRow, code: string): Promise<void> {
+  assertCodesNotBlocked(ctx, row);
   const step = matchingStep(decryptSecret(ctx.config.SECRET, row.secretEncrypted), code, ctx.clock.now());
-  if (step === null) throw wrongCode();
-  if (!(await repo.claimStep(ctx.db.db, row.userId, step))) throw usedCode();
+  if (step === null) await refuseCode(ctx, row, wrongCode());
+  else if (!(await repo.claimStep(ctx.db.db, row.userId, step))) throw usedCode();
+  if (row.failedCodeCount > 0) await repo.resetWrongCodes(ctx.db.db, row.userId);
 }
 
 /** Checks an app code or spends a recovery code once. */
 async function spendCodeOrRecoveryCode(
   ctx: AppContext,
-  row: { userId: string; secretEncrypted: string },
+  row: TwoFactorRow,
   input: { code?: string; recoveryCode?: string },
 ): Promise<void> {
   if (input.code !== undefined) return spendCode(ctx, row, input.code);
+  assertCodesNotBlocked(ctx, row);
   const hash = recoveryCodeHash(ctx.config.SECRET, input.recoveryCode ?? '');
-  if (!(await repo.useRecoveryCode(ctx.db.db, row.userId, hash, ctx.clock.now()))) throw wrongRecoveryCode();
+  if (!(await repo.useRecoveryCode(ctx.db.db, row.userId, hash, ctx.clock.now()))) {
+    await refuseCode(ctx, row, wrongRecoveryCode());
+  }
+  if (row.failedCodeCount > 0) await repo.resetWrongCodes(ctx.db.db, row.userId);
 }
 
 /** New recovery codes for the account (the old ones stop working); answers them once, in clear. */

@@ -234,6 +234,16 @@ describe('login with two-factor on', () => {
     ).toBe(200);
   });
 
+  it('lets only one of two simultaneous logins with the same code through', async () => {
+    const { user, secret } = await fanWithTwoFactor();
+    const [a, b] = [await challengeFor(user.username!), await challengeFor(user.username!)];
+    const code = codeOf(secret);
+    const answers = await Promise.all(
+      [a, b].map((c) => post('/api/auth/2fa/verify', { challengeToken: c.challengeToken, code })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+
   it('takes a recovery code once, typed in any case and without the dash', async () => {
     const { user, token, recoveryCodes } = await fanWithTwoFactor();
     const code = recoveryCodes[3]!;
@@ -287,6 +297,29 @@ describe('login with two-factor on', () => {
     }
     const res = await post('/api/auth/2fa/verify', { challengeToken, code: codeOf(secret) });
     expect(res.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('slows the account down after 5 wrong codes over several logins, whatever the IP', async () => {
+    const { user, secret } = await fanWithTwoFactor();
+    const wrong = () => (codeOf(secret) === '111111' ? '222222' : '111111');
+    for (let i = 0; i < 5; i++) {
+      // A new login (and challenge) each time: the cap per challenge alone would not stop this.
+      const { challengeToken } = await challengeFor(user.username!);
+      const res = await post('/api/auth/2fa/verify', { challengeToken, code: wrong() });
+      expect(res.statusCode).toBe(422);
+    }
+    const { challengeToken } = await challengeFor(user.username!);
+    const blocked = await post('/api/auth/2fa/verify', { challengeToken, code: codeOf(secret) });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many wrong codes for this account. Try again in 1 minute.');
+
+    clock.advance(61_000);
+    const { challengeToken: later } = await challengeFor(user.username!);
+    expect(
+      (await post('/api/auth/2fa/verify', { challengeToken: later, code: codeOf(secret) })).statusCode,
+    ).toBe(200);
+    const [row] = await t.ctx.db.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
+    expect(row).toMatchObject({ failedCodeCount: 0, codesBlockedUntil: null });
   });
 
   it("does not let one person's code finish another person's challenge", async () => {
