@@ -14,12 +14,13 @@ import {
 } from '@mantine/core';
 import { IconLock, IconMailExclamation, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { challengeFromHash } from '../../features/two-factor/challenge-from-hash';
 import { TwoFactorStep } from '../../features/two-factor/two-factor-step';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
@@ -45,6 +46,13 @@ export default function LoginPage() {
   const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  useEffect(() => {
+    // A redirecting sign-in (Google, Twitter) that needs a second step lands here with it in the fragment.
+    const handedOver = challengeFromHash(window.location.hash);
+    if (!handedOver) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    setChallenge(handedOver);
+  }, []);
   const goOn = (user: TCurrentUser | null) =>
     void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
   const form = useForm({
