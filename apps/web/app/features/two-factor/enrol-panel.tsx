@@ -78,7 +78,12 @@ export function EnrolPanel({
           <Image src={qrCodeDataUrl} alt="QR code for your authenticator app" w={176} h={176} />
         </Paper>
         <Text size="sm">Or type this key into the app:</Text>
-        <Code block fz="sm" data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
+        <Code
+          block
+          fz="sm"
+          data-testid="two-factor-secret"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+        >
           {spaced(secret)}
         </Code>
         <TextInput

@@ -125,11 +125,16 @@ export function TwoFactorCard() {
           Two-factor authentication
         </Title>
         {status.data?.enabled ? (
-          <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} />}>
+          <Badge
+            color="teal"
+            variant="light"
+            leftSection={<IconShieldCheck size={12} />}
+            style={{ flexShrink: 0 }}
+          >
             On
           </Badge>
         ) : status.data ? (
-          <Badge color="gray" variant="light">
+          <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
             Off
           </Badge>
         ) : null}
