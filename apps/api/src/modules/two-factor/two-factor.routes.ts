@@ -129,6 +129,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
+  app.get(
+    '/admin/users/:id/2fa',
+    {
+      preHandler: requireRole('admin'),
+      schema: { tags, params: z.object({ id: ZId }), response: { 200: dataOf(ZTwoFactorStatus) } },
+    },
+    async (req) => ({ data: await twoFactor.getAccountTwoFactor(ctx, { userId: req.params.id }) }),
+  );
+
   app.post(
     '/admin/users/:id/2fa/reset',
     {

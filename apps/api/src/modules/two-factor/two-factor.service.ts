@@ -328,6 +328,19 @@ export async function confirmEnrolmentWithChallenge(
   return { session, recoveryCodes };
 }
 
+/** Whether an account uses two-factor, for the admin's account screen. */
+export async function getAccountTwoFactor(ctx: AppContext, options: { userId: string }) {
+  const user = await findUserById(ctx.db.db, options.userId);
+  if (!user) throw notFound('That account');
+  const row = await enabledTwoFactorOf(ctx, user.id);
+  return {
+    enabled: row !== null,
+    enabledAt: row?.enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: row ? await repo.countRecoveryCodesLeft(ctx.db.db, user.id) : 0,
+    required: await isRequiredFor(ctx, user),
+  };
+}
+
 /**
  * An admin turns someone's two-factor off (a lost phone and lost recovery codes): the person logs in
  * with the password alone again and may set it up anew. Written to the audit log.

@@ -577,6 +577,8 @@ describe('admin reset', () => {
   it("turns someone's two-factor off and writes the audit log", async () => {
     const { user } = await fanWithTwoFactor();
     const admin = await t.admin();
+    const seen = await t.request({ url: `/api/admin/users/${user.id}/2fa`, token: admin.token });
+    expect(seen.json().data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     const res = await post(
       `/api/admin/users/${user.id}/2fa/reset`,
       { reason: 'Lost phone, identity checked' },
@@ -595,6 +597,8 @@ describe('admin reset', () => {
 
     const again = await post(`/api/admin/users/${user.id}/2fa/reset`, {}, admin.token);
     expect(again.statusCode).toBe(409);
+    const after = await t.request({ url: `/api/admin/users/${user.id}/2fa`, token: admin.token });
+    expect(after.json().data).toMatchObject({ enabled: false });
   });
 
   it('is for admins only, and answers 404 for an unknown account', async () => {
@@ -604,7 +608,22 @@ describe('admin reset', () => {
     const creator = await t.creator();
     expect((await post(`/api/admin/users/${user.id}/2fa/reset`, {}, creator.token)).statusCode).toBe(403);
     expect((await post(`/api/admin/users/${user.id}/2fa/reset`, {})).statusCode).toBe(401);
+    expect((await t.request({ url: `/api/admin/users/${user.id}/2fa`, token: fan.token })).statusCode).toBe(
+      403,
+    );
     const admin = await t.admin();
+    const unknownStatus = await t.request({
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/2fa',
+      token: admin.token,
+    });
+    expect(unknownStatus.statusCode).toBe(404);
+    const longReason = await post(
+      `/api/admin/users/${user.id}/2fa/reset`,
+      { reason: 'x'.repeat(501) },
+      admin.token,
+    );
+    expect(longReason.statusCode).toBe(400);
+    expect(longReason.json().message).toMatch(/500 characters/);
     const unknown = await post(
       '/api/admin/users/00000000-0000-4000-8000-000000000000/2fa/reset',
       {},
