@@ -143,6 +143,32 @@ async function issueRecoveryCodes(
   return codes;
 }
 
+const notices = {
+  enabled:
+    'Two-factor authentication was turned on for your account. Logging in now needs a code from your authenticator app.',
+  disabled:
+    'Two-factor authentication was turned off for your account. Logging in now needs only your password.',
+  reset:
+    'An admin turned two-factor authentication off for your account, as you asked. Logging in now needs only your password; you can set it up again in your account settings.',
+  codes: 'New recovery codes were made for your account; the old ones no longer work.',
+} as const;
+
+/**
+ * Mails the account about a change to its sign-in, so a change the owner did not make (someone with
+ * the password setting up their own app) does not go unnoticed. A failed mail does not undo it.
+ */
+async function tellOwner(ctx: AppContext, user: Pick<User, 'email' | 'name'>, notice: keyof typeof notices) {
+  if (!user.email) return;
+  const { siteName } = await ctx.settings.getAll();
+  await ctx.mailer
+    .send({
+      to: user.email,
+      subject: `Sign-in security of your ${siteName} account`,
+      text: `Hi ${user.name},\n\n${notices[notice]}\n\nIf this was not you, change your password at once and contact support.`,
+    })
+    .catch((err: unknown) => ctx.log.error({ err }, 'two-factor notice failed'));
+}
+
 /** Whether two-factor is on for the actor, how many recovery codes are left, and whether the site requires it. */
 export async function getStatus(ctx: AppContext, options: { actor: Actor }): Promise<TTwoFactorStatus> {
   const user = await accountOf(ctx, options.actor.id);
@@ -180,7 +206,11 @@ async function confirmEnrolmentFor(ctx: AppContext, user: User, code: string): P
   }
   if (row.enabledAt) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
   await spendCode(ctx, row, code);
-  return issueRecoveryCodes(ctx, user.id, (tx) => repo.markEnabled(tx, user.id, ctx.clock.now()));
+  const codes = await issueRecoveryCodes(ctx, user.id, (tx) =>
+    repo.markEnabled(tx, user.id, ctx.clock.now()),
+  );
+  await tellOwner(ctx, user, 'enabled');
+  return codes;
 }
 
 /** Starts enrolment: a new secret, as an otpauth:// URI, a QR code and the key to type by hand. */
@@ -210,14 +240,18 @@ export async function disable(
   if (user.passwordHash) await assertPasswordOf(ctx, user, options.password, 'password');
   await spendCodeOrRecoveryCode(ctx, row, options);
   await repo.deleteTwoFactor(ctx.db.db, user.id);
+  await tellOwner(ctx, user, 'disabled');
 }
 
 /** New recovery codes (the old ones stop working), after a current app code. */
 export async function regenerateRecoveryCodes(ctx: AppContext, options: { actor: Actor; code: string }) {
-  const row = await enabledTwoFactorOf(ctx, options.actor.id);
+  const user = await accountOf(ctx, options.actor.id);
+  const row = await enabledTwoFactorOf(ctx, user.id);
   if (!row) throw new AppError('UNPROCESSABLE', 'Two-factor authentication is not on for your account.');
   await spendCode(ctx, row, options.code);
-  return issueRecoveryCodes(ctx, options.actor.id);
+  const codes = await issueRecoveryCodes(ctx, user.id);
+  await tellOwner(ctx, user, 'codes');
+  return codes;
 }
 
 /**
@@ -365,4 +399,5 @@ export async function resetTwoFactor(
       reason: options.reason,
     });
   });
+  await tellOwner(ctx, user, 'reset');
 }

@@ -1,6 +1,7 @@
 import {
   auditLog,
   eq,
+  outboxEmails,
   sessions,
   twoFactorChallenges,
   twoFactorRecoveryCodes,
@@ -110,6 +111,10 @@ describe('enrolment', () => {
 
     const status = (await t.request({ url: '/api/users/me/2fa', token })).json().data;
     expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
+    // The owner is told, in case it was not them.
+    const mails = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email!));
+    expect(mails.at(-1)?.text).toContain('Two-factor authentication was turned on for your account.');
+    for (const code of codes) expect(mails.at(-1)?.text).not.toContain(code);
     expect(status.enabledAt).toBe(clock.now().toISOString());
   });
 
@@ -419,6 +424,8 @@ describe('turning two-factor off and new recovery codes', () => {
       recoveryCodesLeft: 0,
     });
     expect((await login(user.username!)).json().data.token).toBeTypeOf('string');
+    const mails = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email!));
+    expect(mails.at(-1)?.text).toContain('Two-factor authentication was turned off for your account.');
   });
 
   it('turns off with a recovery code instead of the app (a lost phone)', async () => {

@@ -1,21 +1,19 @@
 import type { TTwoFactorChallenge } from '@fanstage/contract';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  cleanupScreen,
+  click,
+  fieldError,
+  getButton,
+  getByLabel,
+  renderScreen,
+  stubFetch,
+  typeInto,
+} from '../../test-utils/screen';
 import { TwoFactorStep } from './two-factor-step';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+afterEach(cleanupScreen);
 
 const challenge = (twoFactor: 'verify' | 'enrol'): TTwoFactorChallenge => ({
   twoFactor,
@@ -30,70 +28,32 @@ const challenge = (twoFactor: 'verify' | 'enrol'): TTwoFactorChallenge => ({
 function render(twoFactor: 'verify' | 'enrol') {
   const onSignedIn = vi.fn();
   const onRestart = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root?.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <TwoFactorStep challenge={challenge(twoFactor)} onSignedIn={onSignedIn} onRestart={onRestart} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
+  renderScreen(
+    <TwoFactorStep challenge={challenge(twoFactor)} onSignedIn={onSignedIn} onRestart={onRestart} />,
   );
   return { onSignedIn, onRestart };
 }
 
-/** Answers each API path with a JSON body (and status); records what was sent. */
+/** Answers each API path with a JSON body (and status); `sent(path)` lists the bodies sent there. */
 function stubApi(answers: Record<string, { status?: number; body: unknown }>) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const path =
-      String(url)
-        .replace(/^\/api/, '')
-        .split('?')[0] ?? '';
-    const answer = answers[path];
-    if (!answer) return Response.json({ message: `no stub for ${path}` }, { status: 500 });
+  const fetchMock = stubFetch((url) => {
+    const answer = answers[url.replace(/^\/api/, '')];
+    if (!answer) return Response.json({ message: `no stub for ${url}` }, { status: 500 });
     return Response.json(answer.body, { status: answer.status ?? 200 });
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     sent: (path: string) =>
-      (fetchMock.mock.calls as unknown as [string, RequestInit][])
+      fetchMock.mock.calls
         .filter(([url]) => String(url) === `/api${path}`)
-        .map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>),
+        .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>),
   };
 }
 
-const wait = () => act(async () => new Promise((resolve) => setTimeout(resolve, 150)));
-
-const field = (label: string) => {
-  const node = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
-  const input = node?.htmlFor ? document.getElementById(node.htmlFor) : null;
-  if (!(input instanceof HTMLInputElement)) throw new Error(`no field labelled ${label}`);
-  return input;
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+const press = async (name: string) => {
+  await click(getButton(name));
+  await settle();
 };
-
-const type = (label: string, value: string) =>
-  act(() => {
-    const input = field(label);
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-
-const button = (name: string) => {
-  const found = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-};
-
-const click = async (name: string) => {
-  await act(async () => button(name).click());
-  await wait();
-};
-
 const text = () => document.body.textContent ?? '';
 
 describe('the login second step', () => {
@@ -101,8 +61,8 @@ describe('the login second step', () => {
     const api = stubApi({ '/auth/2fa/verify': { body: { data: { token: 'session' } } } });
     const { onSignedIn, onRestart } = render('verify');
     expect(text()).toContain('Type the 6-digit code from your authenticator app to finish logging in.');
-    type('Authentication code', '123456');
-    await click('Verify and log in');
+    await typeInto(getByLabel('Authentication code'), '123456');
+    await press('Verify and log in');
     expect(api.sent('/auth/2fa/verify')).toEqual([
       { challengeToken: challenge('verify').challengeToken, code: '123456' },
     ]);
@@ -125,10 +85,10 @@ describe('the login second step', () => {
       },
     });
     const { onSignedIn, onRestart } = render('verify');
-    type('Authentication code', '000000');
-    await click('Verify and log in');
+    await typeInto(getByLabel('Authentication code'), '000000');
+    await press('Verify and log in');
     expect(text()).toContain(message);
-    expect(text()).toContain('Not correct.');
+    expect(fieldError(getByLabel('Authentication code'))).toBe('Not correct.');
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(onRestart).not.toHaveBeenCalled();
   });
@@ -136,16 +96,16 @@ describe('the login second step', () => {
   it('takes a recovery code instead through "Use a recovery code"', async () => {
     const api = stubApi({ '/auth/2fa/verify': { body: { data: { token: 'session' } } } });
     const { onSignedIn } = render('verify');
-    await click('Use a recovery code');
-    expect(() => field('Authentication code')).toThrow();
-    type('Recovery code', 'abcde-23456');
-    await click('Verify and log in');
+    await press('Use a recovery code');
+    expect(document.querySelector('input[autocomplete="one-time-code"]')).toBeNull();
+    await typeInto(getByLabel('Recovery code'), 'abcde-23456');
+    await press('Verify and log in');
     expect(api.sent('/auth/2fa/verify')).toEqual([
       { challengeToken: challenge('verify').challengeToken, recoveryCode: 'abcde-23456' },
     ]);
     expect(onSignedIn).toHaveBeenCalledTimes(1);
-    await click('Use the code from your app');
-    expect(field('Authentication code')).toBeTruthy();
+    await press('Use the code from your app');
+    expect(getByLabel('Authentication code')).toBeTruthy();
   });
 
   it('goes back to the password when the challenge has expired', async () => {
@@ -154,8 +114,8 @@ describe('the login second step', () => {
       '/auth/2fa/verify': { status: 422, body: { statusCode: 422, code: 'INVALID_TOKEN', message } },
     });
     const { onSignedIn, onRestart } = render('verify');
-    type('Authentication code', '123456');
-    await click('Verify and log in');
+    await typeInto(getByLabel('Authentication code'), '123456');
+    await press('Verify and log in');
     expect(text()).toContain(message);
     expect(onRestart).toHaveBeenCalledTimes(1);
     expect(onSignedIn).not.toHaveBeenCalled();
@@ -176,20 +136,20 @@ describe('the login second step', () => {
       '/auth/2fa/enrolment/confirm': { body: { data: { token: 'session', recoveryCodes: codes } } },
     });
     const { onSignedIn } = render('enrol');
-    await wait();
+    await settle();
     expect(text()).toContain('This site requires two-factor authentication for admins.');
     expect(document.querySelector('img[alt="QR code for your authenticator app"]')?.getAttribute('src')).toBe(
       'data:image/svg+xml;base64,PHN2Zy8+',
     );
     expect(text()).toContain('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
-    type('2. Type the 6-digit code the app shows', '654321');
-    await click('Turn on two-factor');
+    await typeInto(getByLabel('2. Type the 6-digit code the app shows'), '654321');
+    await press('Turn on two-factor');
     expect(api.sent('/auth/2fa/enrolment/confirm')).toEqual([
       { challengeToken: challenge('enrol').challengeToken, code: '654321' },
     ]);
     for (const code of codes) expect(text()).toContain(code);
     expect(onSignedIn).not.toHaveBeenCalled();
-    await click('I saved my codes, continue');
+    await press('I saved my codes, continue');
     expect(onSignedIn).toHaveBeenCalledTimes(1);
   });
 });
