@@ -114,7 +114,7 @@ const sections: SectionDef[] = [
         label: 'Require two-factor for admins',
         kind: 'switch',
         description:
-          'Admins must log in with a code from an authenticator app. An admin who has not set it up is asked to do so at the next login, before anything else.',
+          'Admins must log in with a code from an authenticator app. An admin who has not set it up is asked to do so at the next login, before anything else (it is set up under Account settings).',
       },
       {
         key: 'hashPassword',
