@@ -98,13 +98,26 @@ async function refuseCode(ctx: AppContext, row: TwoFactorRow, error: AppError): 
   throw error;
 }
 
+/** The account's TOTP key; one that no longer decrypts (SECRET was changed) is a sentence, not a 500. */
+function readSecret(ctx: AppContext, row: TwoFactorRow): string {
+  try {
+    return decryptSecret(ctx.config.SECRET, row.secretEncrypted);
+  } catch (err) {
+    ctx.log.error({ err, userId: row.userId }, 'two-factor key does not decrypt (was SECRET changed?)');
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Your authenticator app cannot be checked on this site any more. Please ask support to reset your two-factor authentication.',
+    );
+  }
+}
+
 /**
  * Checks an app code against the account's secret and spends its time step, so the same code
  * (or an older one) is never accepted again.
  */
 async function spendCode(ctx: AppContext, row: TwoFactorRow, code: string): Promise<void> {
   assertCodesNotBlocked(ctx, row);
-  const step = matchingStep(decryptSecret(ctx.config.SECRET, row.secretEncrypted), code, ctx.clock.now());
+  const step = matchingStep(readSecret(ctx, row), code, ctx.clock.now());
   if (step === null) await refuseCode(ctx, row, wrongCode());
   else if (!(await repo.claimStep(ctx.db.db, row.userId, step))) throw usedCode();
   if (row.failedCodeCount > 0) await repo.resetWrongCodes(ctx.db.db, row.userId);

@@ -327,6 +327,18 @@ describe('login with two-factor on', () => {
     expect(row).toMatchObject({ failedCodeCount: 0, codesBlockedUntil: null });
   });
 
+  it('answers a key that no longer decrypts (SECRET changed) with a sentence, not a 500', async () => {
+    const { user, secret } = await fanWithTwoFactor();
+    await t.ctx.db.db
+      .update(userTwoFactor)
+      .set({ secretEncrypted: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(userTwoFactor.userId, user.id));
+    const { challengeToken } = await challengeFor(user.username!);
+    const res = await post('/api/auth/2fa/verify', { challengeToken, code: codeOf(secret) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/ask support to reset your two-factor authentication/);
+  });
+
   it("does not let one person's code finish another person's challenge", async () => {
     const ann = await fanWithTwoFactor();
     const bob = await fanWithTwoFactor();
