@@ -86,7 +86,7 @@ export default function LoginPage() {
         <AuthHeader title="One more step" description="Confirm it is you to finish logging in." />
         <TwoFactorStep
           challenge={challenge}
-          onSignedIn={() => void loadSignedInUser(queryClient).then(goOn)}
+          onSignedIn={() => void loadSignedInUser(queryClient).then(goOn, (err: unknown) => notifyError(err))}
           onRestart={() => setChallenge(null)}
         />
       </>
