@@ -71,6 +71,7 @@ import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerStreamingSocket } from './modules/streaming/streaming.socket';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersAdminRoutes } from './modules/users/users.admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(socialAuthRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(auditRoutes, { ctx });

@@ -28,5 +28,6 @@ export * from './site-content';
 export * from './social-auth';
 export * from './streaming';
 export * from './subscriptions';
+export * from './two-factor';
 export * from './users';
 export * from './wallet';

@@ -50,6 +50,8 @@ export const settingDefinitions = {
   },
   menus: { schema: z.array(ZMenuItem).max(40), default: [] as z.infer<typeof ZMenuItem>[], public: true },
   requireEmailVerification: { schema: z.boolean(), default: false, public: true },
+  /** Admins must sign in with two-factor; one without it is asked to set it up at login. */
+  requireAdminTwoFactor: { schema: z.boolean(), default: false, public: false },
   maintenanceMode: { schema: z.boolean(), default: false, public: true },
   maintenanceMessage: {
     schema: z.string().max(500),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDateOfBirth } from './auth';
+import { ZTwoFactorChallenge } from './two-factor';
 import { ZUsername } from './users';
 
 /** The temporary cookies of a Twitter sign-in (spec section 3), each kept 1 day. */
@@ -54,7 +55,10 @@ export type TGoogleTokenRequest = z.infer<typeof ZGoogleTokenRequest>;
 /** A social sign-in's answer: the session token (also set as the token cookie). */
 export const ZSocialLoginResponse = z.object({
   data: z.object({
-    token: z.string(),
+    /** The session's token; null when the account has two-factor sign-in and `twoFactor` asks for the code. */
+    token: z.string().nullable(),
+    /** The second step, when the account has two-factor sign-in (or is an admin who must set it up). */
+    twoFactor: ZTwoFactorChallenge.optional(),
     /** The account was made by this sign-in: the person still picks fan or creator and a username. */
     isNewAccount: z.boolean(),
     /** The role asked for when the sign-in started (Twitter's role cookie), to preselect in that step. */

@@ -14,4 +14,5 @@ export * from './site-content';
 export * from './social';
 export * from './social-logins';
 export * from './streaming';
+export * from './two-factor';
 export * from './wallet';

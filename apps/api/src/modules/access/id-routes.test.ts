@@ -55,6 +55,8 @@ const rules: Record<string, Rule> = {
   'PUT /api/admin/users/{id}': { admin: true },
   'POST /api/admin/users/{id}/deactivate': { admin: true },
   'POST /api/admin/users/{id}/reactivate': { admin: true },
+  'GET /api/admin/users/{id}/2fa': { admin: true },
+  'POST /api/admin/users/{id}/2fa/reset': { admin: true },
   'POST /api/follows/{performerId}': { open: 'following a creator' },
   'DELETE /api/follows/{performerId}': { open: "unfollowing: only the caller's own follow" },
   'POST /api/performer/feeds/{kind}/upload': { open: 'an upload of the caller, {kind} is a media kind' },

@@ -6,13 +6,13 @@ import {
   ZConfirmEmailChangeRequest,
   ZForgotRequest,
   ZLoginRequest,
+  ZLoginResponse,
   ZMessageResponse,
   ZOk,
   ZRegisterPerformerFields,
   ZRegisterUserRequest,
   ZResendVerificationRequest,
   ZResetPasswordRequest,
-  ZTokenResponse,
   ZVerifyEmailRequest,
 } from '@fanstage/contract';
 import type { FastifyReply } from 'fastify';
@@ -21,19 +21,13 @@ import type { AppContext } from '../../context';
 import { megabytes, readMultipart } from '../../lib/uploads';
 import { actorOf, requireAuth } from '../../plugins/auth';
 import * as auth from './auth.service';
-import { rememberDays, sessionDays } from './sessions';
+import { setSessionCookie as writeSessionCookie } from './session-cookie';
 
 const tags = ['Auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const setSessionCookie = (reply: FastifyReply, token: string, remember: boolean) =>
-    reply.setCookie(sessionCookie, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.config.NODE_ENV === 'production',
-      maxAge: (remember ? rememberDays : sessionDays) * 24 * 60 * 60,
-    });
+    writeSessionCookie(ctx, reply, token, remember);
 
   const signupRateLimit = { max: ctx.config.SIGNUP_RATE_LIMIT, timeWindow: '1 hour' };
   const emailRateLimit = { max: ctx.config.EMAIL_RATE_LIMIT, timeWindow: '1 hour' };
@@ -74,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/auth/login',
     {
-      schema: { tags, body: ZLoginRequest, response: { 200: ZTokenResponse } },
+      schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } },
       config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
@@ -83,6 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         userAgent: req.headers['user-agent'],
         ip: req.ip,
       });
+      // Two-factor: no session yet, the answer is the challenge of the second step.
+      if ('challenge' in session) return { data: session.challenge };
       setSessionCookie(reply, session.token, session.remember);
       return { data: { token: session.token } };
     },

@@ -4,6 +4,7 @@ import {
   type TLoginRequest,
   type TRegisterPerformerFields,
   type TRegisterUserRequest,
+  type TTwoFactorChallenge,
 } from '@fanstage/contract';
 import {
   and,
@@ -26,6 +27,7 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from '../performers/performer-documents';
+import { secondStepFor } from '../two-factor/two-factor.service';
 import {
   findUserByEmail,
   findUserById,
@@ -240,7 +242,7 @@ async function recordFailedLogin(ctx: AppContext, userId: string) {
 export async function login(
   ctx: AppContext,
   options: { input: TLoginRequest; userAgent?: string; ip?: string },
-): Promise<{ token: string; expiresAt: Date; remember: boolean }> {
+): Promise<{ token: string; expiresAt: Date; remember: boolean } | { challenge: TTwoFactorChallenge }> {
   const { input } = options;
   const user = await findUserByLogin(ctx.db.db, input.username);
   if (user) assertLoginNotBlocked(ctx, user);
@@ -265,6 +267,9 @@ export async function login(
       'Please verify your email address first: open the link we emailed you, or ask for a new one with "Resend verification email".',
     );
   }
+  // With two-factor on (or required and not set up yet) the password alone makes no session.
+  const challenge = await secondStepFor(ctx, { user, remember: input.remember });
+  if (challenge) return { challenge };
   const session = await createSession(ctx, {
     userId: user.id,
     remember: input.remember,
@@ -281,7 +286,7 @@ export const logout = (ctx: AppContext, options: { actor: Actor }) =>
  * Checks the password a logged-in person typed to confirm a sensitive change. Wrong guesses count
  * toward the account's login slowdown, so a stolen session cannot try passwords here either.
  */
-async function assertPasswordOf(
+export async function assertPasswordOf(
   ctx: AppContext,
   user: { id: string; passwordHash: string | null; loginBlockedUntil: Date | null },
   password: string | undefined,

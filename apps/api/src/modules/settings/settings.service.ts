@@ -70,7 +70,11 @@ export function createSettingsService(db: DbHandle): SettingsService {
       const entries = Object.entries(patch).filter(
         ([k, v]) => settingKeys.includes(k as TSettingKey) && v !== undefined,
       );
-      const changes = changedFields(current, Object.fromEntries(entries));
+      // Requiring two-factor for admins is a security switch: it gets its own audit action.
+      const { requireAdminTwoFactor, ...otherEntries } = Object.fromEntries(entries);
+      const changes = changedFields(current, otherEntries);
+      const twoFactorSwitched =
+        typeof requireAdminTwoFactor === 'boolean' && requireAdminTwoFactor !== current.requireAdminTwoFactor;
       if (entries.length > 0) {
         await db.db.transaction(async (tx) => {
           await tx
@@ -88,6 +92,18 @@ export function createSettingsService(db: DbHandle): SettingsService {
               targetType: 'settings',
               targetId: 'site',
               ...changes,
+            });
+          }
+          if (options.actorId && twoFactorSwitched) {
+            await recordAudit(tx, {
+              actorId: options.actorId,
+              action: requireAdminTwoFactor
+                ? 'two-factor.require-admins'
+                : 'two-factor.stop-requiring-admins',
+              targetType: 'settings',
+              targetId: 'site',
+              before: { requireAdminTwoFactor: current.requireAdminTwoFactor },
+              after: { requireAdminTwoFactor },
             });
           }
         });

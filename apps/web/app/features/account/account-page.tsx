@@ -7,6 +7,7 @@ import { SocialCompletionCard } from '../auth/social/social-completion-card';
 import { useCurrentUser } from '../auth/use-current-user';
 import { BlockedCountriesCard } from '../geo-blocks/blocked-countries-card';
 import { useMyPerformerProfile } from '../performers/performers-api';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { AvatarCard } from './avatar-card';
 import { CoverCard } from './cover-card';
 import { CreatorProfileForm } from './creator-profile-form';
@@ -57,6 +58,7 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
             {source === 'performer' ? <CreatorForms /> : null}
             <EmailForm user={user} />
             <PasswordForm source={source} />
+            <TwoFactorCard />
           </Stack>
         </Grid.Col>
       </Grid>

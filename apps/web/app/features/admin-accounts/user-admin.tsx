@@ -33,6 +33,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { CommissionEditor } from '../admin/commission-editor';
 import { GenderField } from '../auth/gender-field';
 import { useCurrentUser } from '../auth/use-current-user';
+import { TwoFactorAdminCard } from '../two-factor/two-factor-admin-card';
 import { useAdminUser, useRefreshAccounts, useUpdateUser } from './accounts-api';
 import { roleLabels, statusColors, statusLabels, verificationOf } from './accounts-values';
 import { AuditList } from './audit-admin';
@@ -148,6 +149,7 @@ export function UserAdmin({ id }: { id: string }) {
 
       {u.performer ? <CreatorCard user={u} performer={u.performer} /> : null}
       <EditCard key={u.updatedAt} user={u} />
+      <TwoFactorAdminCard user={u} />
 
       <Card>
         <Group justify="space-between" mb="sm">

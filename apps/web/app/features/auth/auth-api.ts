@@ -1,4 +1,9 @@
-import type { TCurrentUser } from '@fanstage/contract';
+import {
+  isTwoFactorChallenge,
+  type TCurrentUser,
+  type TLoginResult,
+  type TTwoFactorChallenge,
+} from '@fanstage/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { passwordForWire } from '../../lib/sha256';
@@ -8,21 +13,27 @@ export interface MessageResponse {
   data: { success: boolean; message: string };
 }
 
+/** After the API set the session cookie: reloads the current user into the cache. */
+export const loadSignedInUser = (queryClient: QueryClient): Promise<TCurrentUser | null> =>
+  queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 0 });
+
 /**
  * Logs in (the API sets the HttpOnly token cookie), then reloads the current user into the cache.
+ * With two-factor on, no session is made yet: the answer is the challenge of the second step.
  * The password goes out as its SHA-256 hex when the site's hashPassword setting is on.
  */
 export async function logIn(
   queryClient: QueryClient,
   input: { username: string; password: string; remember: boolean },
   options: { hashPassword: boolean },
-): Promise<TCurrentUser | null> {
-  await api.post('/auth/login', {
+): Promise<{ user: TCurrentUser | null } | { challenge: TTwoFactorChallenge }> {
+  const { data } = await api.post<{ data: TLoginResult }>('/auth/login', {
     username: input.username,
     password: await passwordForWire(input.password, options.hashPassword),
     remember: input.remember,
   });
-  return queryClient.fetchQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 0 });
+  if (isTwoFactorChallenge(data)) return { challenge: data };
+  return { user: await loadSignedInUser(queryClient) };
 }
 
 /** Asks for a new email verification link (the answer is the same whether or not the email is known). */

@@ -24,11 +24,17 @@ export function useSignUpFinish() {
       return;
     }
     try {
-      const user = await logIn(
+      const result = await logIn(
         queryClient,
         { ...credentials, remember: false },
         { hashPassword: settings.hashPassword },
       );
+      // A new account has no two-factor yet; should it need a second step, the login page asks for it.
+      if ('challenge' in result) {
+        await navigate(loginPathFor(returnTo));
+        return;
+      }
+      const { user } = result;
       await navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
     } catch (err) {
       // The account exists; let them log in by hand.

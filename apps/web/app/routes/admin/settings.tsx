@@ -110,6 +110,13 @@ const sections: SectionDef[] = [
         description: 'New accounts must open the emailed link before they can log in.',
       },
       {
+        key: 'requireAdminTwoFactor',
+        label: 'Require two-factor for admins',
+        kind: 'switch',
+        description:
+          'Admins must log in with a code from an authenticator app. An admin who has not set it up is asked to do so at the next login, before anything else (it is set up under Account settings).',
+      },
+      {
         key: 'hashPassword',
         label: 'Hash passwords in the browser',
         kind: 'switch',

@@ -1,4 +1,4 @@
-import { Messages, ZLoginRequest } from '@fanstage/contract';
+import { Messages, type TCurrentUser, type TTwoFactorChallenge, ZLoginRequest } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -14,13 +14,15 @@ import {
 } from '@mantine/core';
 import { IconLock, IconMailExclamation, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logIn } from '../../features/auth/auth-api';
+import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
+import { challengeFromHash } from '../../features/two-factor/challenge-from-hash';
+import { TwoFactorStep } from '../../features/two-factor/two-factor-step';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
@@ -41,9 +43,21 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Back to where the person was (a locked post, a Follow button, a protected page), if it is safe.
-  const returnTo = returnPathFrom(useLocation().search);
+  const location = useLocation();
+  const returnTo = returnPathFrom(location.search);
   const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  useEffect(() => {
+    // A redirecting sign-in (Google, Twitter) that needs a second step lands here with it in the fragment.
+    // (`location.hash`: also when a social button on this very page hands one over.)
+    const handedOver = challengeFromHash(location.hash);
+    if (!handedOver) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    setChallenge(handedOver);
+  }, [location.hash]);
+  const goOn = (user: TCurrentUser | null) =>
+    void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { username: '', password: '', remember: false },
@@ -52,8 +66,9 @@ export default function LoginPage() {
   const login = useMutation({
     mutationFn: (values: { username: string; password: string; remember: boolean }) =>
       logIn(queryClient, values, { hashPassword: settings.hashPassword }),
-    onSuccess: (user) => {
-      void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
+    onSuccess: (result) => {
+      if ('challenge' in result) setChallenge(result.challenge);
+      else goOn(result.user);
     },
     onError: (err) => {
       if (errorCode(err) === 'EMAIL_NOT_VERIFIED') {
@@ -67,6 +82,19 @@ export default function LoginPage() {
 
   const typedLogin = form.watch('username');
   const knownEmail = typedLogin.includes('@') ? typedLogin.trim() : undefined;
+
+  if (challenge) {
+    return (
+      <>
+        <AuthHeader title="One more step" description="Confirm it is you to finish logging in." />
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={() => void loadSignedInUser(queryClient).then(goOn, (err: unknown) => notifyError(err))}
+          onRestart={() => setChallenge(null)}
+        />
+      </>
+    );
+  }
 
   return (
     <>

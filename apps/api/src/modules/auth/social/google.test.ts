@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, factoryPassword, type TestApp, TestClock } from '../../../../test/helpers';
 import { type OpenIdStandIn, startOpenIdStandIn } from '../../../../test/stand-ins/openid-provider';
+import { totpCodeAt } from '../../two-factor/totp';
 
 /*
  * Sign in with Google against a real local OpenID provider (oidc-provider) standing in for Google:
@@ -124,6 +125,43 @@ describe('POST /auth/google/login', () => {
       payload: { username: fan.user.username, password: factoryPassword },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('asks an account with two-factor sign-in for its code: no session, no cookie, then the code finishes it', async () => {
+    const fan = await t.fan();
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/users/me/2fa/enrolment',
+      token: fan.token,
+      payload: {},
+    });
+    const { secret } = start.json().data as { secret: string };
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/api/users/me/2fa/enrolment/confirm',
+      token: fan.token,
+      payload: { code: totpCodeAt(secret, t.ctx.clock.now()) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const res = await googleLogin({
+      idToken: await op.idTokenFor({ account: person({ email: fan.user.email! }) }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'token')).toBeUndefined();
+    const { token, twoFactor } = res.json().data;
+    expect(token).toBeNull();
+    expect(twoFactor).toMatchObject({ twoFactor: 'verify' });
+    // The code of the next 30-second step (the enrolment spent this one).
+    const verify = await t.request({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: {
+        challengeToken: twoFactor.challengeToken,
+        code: totpCodeAt(secret, new Date(t.ctx.clock.now().getTime() + 30_000)),
+      },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    expect((await me(verify.json().data.token))._id).toBe(fan.user.id);
   });
 
   it('does not link by an email Google has not verified: a new account without the email', async () => {

@@ -29,6 +29,7 @@ async function newSocialAccount() {
     remember: false,
   });
   expect(session.isNewAccount).toBe(true);
+  if (!session.token) throw new Error('a new social account has no second step');
   return session.token;
 }
 

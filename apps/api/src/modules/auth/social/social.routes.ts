@@ -90,6 +90,8 @@ export const socialAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         now: ctx.clock.now(),
       });
       const session = await signIn(req, { provider: 'google', ...person }, req.body.remember);
+      if (session.challenge)
+        return { data: { token: null, twoFactor: session.challenge, isNewAccount: false } };
       setSessionCookie(reply, session.token, session.remember);
       return { data: { token: session.token, isNewAccount: session.isNewAccount } };
     },
@@ -119,6 +121,8 @@ export const socialAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         now: ctx.clock.now(),
       });
       const session = await signIn(req, { provider: 'google', ...person }, req.body.remember);
+      if (session.challenge)
+        return { data: { token: null, twoFactor: session.challenge, isNewAccount: false } };
       setSessionCookie(reply, session.token, session.remember);
       return { data: { token: session.token, isNewAccount: session.isNewAccount } };
     },
@@ -194,6 +198,9 @@ export const socialAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         },
         req.body.remember,
       );
+      if (session.challenge) {
+        return { data: { token: null, twoFactor: session.challenge, isNewAccount: false, role, returnTo } };
+      }
       setSessionCookie(reply, session.token, session.remember);
       return { data: { token: session.token, isNewAccount: session.isNewAccount, role, returnTo } };
     },

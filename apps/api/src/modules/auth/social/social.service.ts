@@ -1,7 +1,13 @@
-import { minimumCreatorAge, type TSocialCompleteRequest, type TSocialRole } from '@fanstage/contract';
+import {
+  minimumCreatorAge,
+  type TSocialCompleteRequest,
+  type TSocialRole,
+  type TTwoFactorChallenge,
+} from '@fanstage/contract';
 import { and, eq, newId, performerProfiles, socialLogins, users } from '@fanstage/db';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/app-error';
+import { secondStepFor } from '../../two-factor/two-factor.service';
 import { findUserByEmail, findUserById, isUsernameTaken } from '../../users/users.repo';
 import { getCurrentUser } from '../../users/users.service';
 import { ageOn } from '../auth.service';
@@ -114,7 +120,10 @@ async function createSocialUser(ctx: AppContext, identity: SocialIdentity) {
 export async function signInWithIdentity(
   ctx: AppContext,
   options: { identity: SocialIdentity; remember: boolean; userAgent?: string; ip?: string },
-): Promise<{ token: string; expiresAt: Date; remember: boolean; isNewAccount: boolean }> {
+): Promise<
+  | { token: string; expiresAt: Date; remember: boolean; isNewAccount: boolean; challenge: null }
+  | { token: null; remember: boolean; isNewAccount: false; challenge: TTwoFactorChallenge }
+> {
   const { identity } = options;
   let user = (await findLinkedUser(ctx, identity)) ?? (await linkByVerifiedEmail(ctx, identity));
   let isNewAccount = false;
@@ -126,13 +135,16 @@ export async function signInWithIdentity(
   if (user.status !== 'active') {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support.');
   }
+  // Two-factor sign-in holds for every way in: the provider vouches for the person, not for their phone.
+  const challenge = isNewAccount ? null : await secondStepFor(ctx, { user, remember: options.remember });
+  if (challenge) return { token: null, remember: options.remember, isNewAccount: false, challenge };
   const session = await createSession(ctx, {
     userId: user.id,
     remember: options.remember,
     userAgent: options.userAgent,
     ip: options.ip,
   });
-  return { ...session, remember: options.remember, isNewAccount };
+  return { ...session, remember: options.remember, isNewAccount, challenge: null };
 }
 
 /**

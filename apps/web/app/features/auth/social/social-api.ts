@@ -1,4 +1,9 @@
-import type { TCurrentUser, TSocialCompleteRequest, TSocialRole } from '@fanstage/contract';
+import type {
+  TCurrentUser,
+  TSocialCompleteRequest,
+  TSocialRole,
+  TTwoFactorChallenge,
+} from '@fanstage/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { currentUserKey, fetchCurrentUser } from '../use-current-user';
@@ -8,10 +13,18 @@ export interface SocialSignIn {
   isNewAccount: boolean;
   role?: TSocialRole;
   returnTo?: string;
+  /** The account has two-factor sign-in: no session yet, the login page asks for the code. */
+  challenge?: TTwoFactorChallenge;
 }
 
 interface SocialLoginAnswer {
-  data: { token: string; isNewAccount: boolean; role?: TSocialRole; returnTo?: string };
+  data: {
+    token: string | null;
+    twoFactor?: TTwoFactorChallenge;
+    isNewAccount: boolean;
+    role?: TSocialRole;
+    returnTo?: string;
+  };
 }
 
 const reloadUser = (queryClient: QueryClient) =>
@@ -23,6 +36,7 @@ export async function logInWithGoogle(
   input: { idToken: string; nonce: string },
 ): Promise<SocialSignIn> {
   const res = await api.post<SocialLoginAnswer>('/auth/google/login', input);
+  if (res.data.twoFactor) return { user: null, isNewAccount: false, challenge: res.data.twoFactor };
   return { user: await reloadUser(queryClient), isNewAccount: res.data.isNewAccount };
 }
 
@@ -36,7 +50,9 @@ export async function finishTwitterLogin(
   input: { oauthToken: string; oauthVerifier: string },
 ): Promise<SocialSignIn> {
   const res = await api.post<SocialLoginAnswer>('/auth/twitter/callback', input);
-  return { user: await reloadUser(queryClient), ...res.data };
+  const { twoFactor, token: _token, ...rest } = res.data;
+  if (twoFactor) return { user: null, ...rest, isNewAccount: false, challenge: twoFactor };
+  return { user: await reloadUser(queryClient), ...rest };
 }
 
 /** The one-time step of a new social account: fan or creator, and a username. */

@@ -6,8 +6,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { challengeFromHash } from '../../two-factor/challenge-from-hash';
 import { type GoogleIdentityServices, googleScriptUrl } from './google-identity';
-import { SocialButtons } from './social-buttons';
+import { SocialButtons, socialLandingPath } from './social-buttons';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -145,5 +146,29 @@ describe('the social sign-in buttons', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
     expect(document.body.textContent).toContain('Sign-in with Twitter is not available on this site.');
+  });
+});
+
+describe('socialLandingPath', () => {
+  it('hands a two-factor challenge to the login page in the fragment, keeping where to go back', () => {
+    const path = socialLandingPath(
+      {
+        user: null,
+        isNewAccount: false,
+        challenge: {
+          twoFactor: 'verify',
+          challengeToken: 'a'.repeat(43),
+          expiresAt: '2026-11-26T06:00:00.000Z',
+          message: 'Type the code',
+        },
+      },
+      '/messages',
+    );
+    expect(path).toBe(`/auth/login?redirectTo=%2Fmessages#two-factor=verify&challenge=${'a'.repeat(43)}`);
+    const [, hash] = path.split('#');
+    expect(challengeFromHash(`#${hash}`)).toMatchObject({
+      twoFactor: 'verify',
+      challengeToken: 'a'.repeat(43),
+    });
   });
 });

@@ -4,14 +4,24 @@ import { IconBrandGoogle, IconBrandX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { landingPathFor, paths } from '../../../lib/guards';
+import { landingPathFor, paths, redirectParam } from '../../../lib/guards';
 import { notifyError } from '../../../lib/notify';
 import { usePublicSettings } from '../../../lib/settings';
+import { challengeHashKey } from '../../two-factor/challenge-from-hash';
 import { loadGoogleIdentity, newNonce } from './google-identity';
 import { logInWithGoogle, type SocialSignIn, startTwitterLogin } from './social-api';
 
 /** Where a social sign-in lands: a new account finishes its set-up first (the spec's account pages). */
 export function socialLandingPath(result: SocialSignIn, returnTo: string | null): string {
+  if (result.challenge) {
+    // The login page takes the second step over from the fragment (never sent to a server).
+    const hash = new URLSearchParams({
+      [challengeHashKey]: result.challenge.twoFactor,
+      challenge: result.challenge.challengeToken,
+    });
+    const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
+    return `${paths.login}${carry}#${hash.toString()}`;
+  }
   if (!result.user) return paths.home;
   if (result.isNewAccount || !result.user.username) {
     const role = result.role === 'performer' ? '?role=performer' : '';
