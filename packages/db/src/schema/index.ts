@@ -14,3 +14,4 @@ export * from './site-content';
 export * from './social';
 export * from './streaming';
 export * from './wallet';
+export * from './notifications';
