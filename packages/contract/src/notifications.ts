@@ -137,7 +137,11 @@ export const notificationTypeInfo: Record<TNotificationType, NotificationTypeInf
 /** The types a person of this role can receive (what their preferences screen lists). */
 export function notificationTypesFor(role: 'user' | 'performer' | 'admin'): TNotificationType[] {
   const audiences: Audience[] =
-    role === 'admin' ? ['admin', 'everyone'] : role === 'performer' ? ['creator', 'everyone'] : ['fan', 'everyone'];
+    role === 'admin'
+      ? ['admin', 'everyone']
+      : role === 'performer'
+        ? ['creator', 'everyone']
+        : ['fan', 'everyone'];
   return notificationTypes.filter((type) => {
     const info = notificationTypeInfo[type];
     return !info.isMandatory && audiences.includes(info.audience);
@@ -207,9 +211,15 @@ export const ZNotificationPreferencesUpdate = z
 export type TNotificationPreferencesUpdate = z.infer<typeof ZNotificationPreferencesUpdate>;
 
 /** Socket: a notification was written for the viewer (every tab), with the new unread count. */
-export const ZNotificationCreatedEvent = z.object({ notification: ZNotification, unreadCount: z.number().int() });
+export const ZNotificationCreatedEvent = z.object({
+  notification: ZNotification,
+  unreadCount: z.number().int(),
+});
 export type TNotificationCreatedEvent = z.infer<typeof ZNotificationCreatedEvent>;
 
 /** Socket: the viewer read one or all notifications in some tab. */
-export const ZNotificationReadEvent = z.object({ ids: z.array(ZId).nullable(), unreadCount: z.number().int() });
+export const ZNotificationReadEvent = z.object({
+  ids: z.array(ZId).nullable(),
+  unreadCount: z.number().int(),
+});
 export type TNotificationReadEvent = z.infer<typeof ZNotificationReadEvent>;

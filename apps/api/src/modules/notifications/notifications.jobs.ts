@@ -22,8 +22,12 @@ export async function sendNotificationEmail(ctx: AppContext, job: NotificationEm
 }
 
 export async function registerNotificationJobs(ctx: AppContext): Promise<void> {
-  await ctx.queue.work<NotificationEmailJob>(notificationEmailJobName, (job) => sendNotificationEmail(ctx, job), {
-    retryLimit: 3,
-    expireInSeconds: 5 * 60,
-  });
+  await ctx.queue.work<NotificationEmailJob>(
+    notificationEmailJobName,
+    (job) => sendNotificationEmail(ctx, job),
+    {
+      retryLimit: 3,
+      expireInSeconds: 5 * 60,
+    },
+  );
 }

@@ -26,7 +26,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/notifications/:id/read',
-    { preHandler: requireAuth, schema: { tags, params: ZNotificationParams, response: { 200: ZUnreadCount } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, params: ZNotificationParams, response: { 200: ZUnreadCount } },
+    },
     async (req) => ({
       data: await notifications.readNotification(ctx, { actor: actorOf(req), id: req.params.id }),
     }),

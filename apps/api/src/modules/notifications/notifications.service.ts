@@ -127,7 +127,12 @@ export async function listMyNotifications(
   const { actor, query } = options;
   const onlyUnread = query.unread === 'true';
   const [rows, total, unreadCount] = await Promise.all([
-    repo.listNotifications(ctx.db.db, { userId: actor.id, offset: query.offset, limit: query.limit, onlyUnread }),
+    repo.listNotifications(ctx.db.db, {
+      userId: actor.id,
+      offset: query.offset,
+      limit: query.limit,
+      onlyUnread,
+    }),
     repo.countNotifications(ctx.db.db, { userId: actor.id, onlyUnread }),
     repo.countNotifications(ctx.db.db, { userId: actor.id, onlyUnread: true }),
   ]);

@@ -55,13 +55,7 @@ export function renderNotificationEmail(options: {
   const settingsUrl = absoluteLink(options.publicUrl, '/account/notifications');
   const canChoose = options.type !== 'account.deactivated';
   const footer = canChoose ? `You can choose which mails you get: ${settingsUrl}` : '';
-  const text = [
-    `Hello ${options.name},`,
-    options.text,
-    `${action}: ${url}`,
-    options.siteName,
-    footer,
-  ]
+  const text = [`Hello ${options.name},`, options.text, `${action}: ${url}`, options.siteName, footer]
     .filter(Boolean)
     .join('\n\n');
   const paragraphs = options.text
