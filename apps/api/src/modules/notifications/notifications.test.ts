@@ -1,3 +1,4 @@
+import { buildProduct } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { mailsTo, notificationsOf, waitForMail } from '../../../test/notifications';
@@ -295,6 +296,125 @@ describe('wired events', () => {
       title: `${fan.user.username} sent you a tip`,
       body: `${fan.user.username} tipped you $12.50.`,
       link: '/creator/earnings',
+    });
+  });
+
+  const fund = (who: Account, cents: number) =>
+    grantWalletCredit(t.ctx, { userId: who.user.id, amountCents: cents, reason: 'test', initiatorId: null });
+  const post = (who: Account, url: string, payload: object = {}) =>
+    t.request({ method: 'POST', url, token: who.token, payload });
+  const typesOf = async (who: Account) => (await notificationsOf(t.ctx, who.user.id)).map((n) => n.type);
+
+  it('a wallet subscription tells the creator of the new subscriber', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
+    await fund(fan, 2000);
+    const res = await post(fan, '/api/payment/subscribe/performers', {
+      performerId: creator.user.id,
+      type: 'monthly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await notificationsOf(t.ctx, creator.user.id);
+    expect(row).toMatchObject({
+      type: 'subscription.new',
+      title: `${fan.user.username} subscribed to you`,
+      link: '/creator/subscribers',
+    });
+  });
+
+  it('a payout request tells every admin; the review tells the creator', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    const admins = [await t.admin(), await t.admin()];
+    await fund(fan, 20_000);
+    expect((await post(fan, `/api/wallet/charges/tip/${creator.user.id}`, { amount: 100 })).statusCode).toBe(
+      200,
+    );
+    const bank = await t.request({
+      method: 'PUT',
+      url: '/api/performers/banking-settings',
+      token: creator.token,
+      payload: {
+        holderName: 'Luna Rivers',
+        bankName: 'Example Bank',
+        accountNumber: 'DE89 3704 0044 0532 0130 00',
+        swiftCode: 'DEUTDEFF',
+        country: 'de',
+      },
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const made = await post(creator, '/api/payout-requests', { amount: 50 });
+    expect(made.statusCode, made.body).toBe(200);
+    for (const admin of admins) {
+      const rows = await notificationsOf(t.ctx, admin.user.id);
+      expect(rows.map((r) => [r.type, r.link])).toContainEqual(['payout.requested', '/admin/payouts']);
+    }
+    const rejected = await post(admins[0]!, `/api/admin/payout-requests/${made.json().data._id}/reject`, {
+      reason: 'Wrong bank',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [told] = await notificationsOf(t.ctx, creator.user.id);
+    expect(told).toMatchObject({ type: 'payout.updated', title: 'Your payout request of 50.00 is rejected' });
+    expect(told?.body).toContain('Reason: Wrong bank');
+  });
+
+  it('an order tells the creator its number; shipping and delivery tell the fan', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    await fund(fan, 10_000);
+    const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id, name: 'Glossy Zine' });
+    const address = await post(fan, '/api/addresses/create', {
+      name: 'Home',
+      fullName: 'Ava Thompson',
+      street: '1 Main Street',
+      city: 'Springfield',
+      country: 'United States',
+    });
+    const bought = await post(fan, `/api/wallet/charges/product/${product.id}`, {
+      quantity: 2,
+      deliveryAddressId: address.json().data._id,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const { orderId, orderNumber } = bought.json().data as { orderId: string; orderNumber: number };
+    const [placed] = await notificationsOf(t.ctx, creator.user.id);
+    expect(placed).toMatchObject({
+      type: 'order.placed',
+      title: `New order #${orderNumber}`,
+      body: `${fan.user.username} ordered 2 × Glossy Zine (order #${orderNumber}).`,
+    });
+
+    const update = (payload: object) =>
+      t.request({ method: 'PUT', url: `/api/orders/${orderId}/update`, token: creator.token, payload });
+    expect((await update({ deliveryStatus: 'shipping', trackingCode: 'TRACK-123' })).statusCode).toBe(200);
+    const [shipped] = await notificationsOf(t.ctx, fan.user.id);
+    expect(shipped).toMatchObject({ type: 'order.shipped', link: '/user/orders' });
+    expect(shipped?.body).toContain('Tracking code: TRACK-123.');
+    // The same status again (a tracking code fix) tells nobody again.
+    expect((await update({ deliveryStatus: 'shipping', trackingCode: 'TRACK-124' })).statusCode).toBe(200);
+    expect(await typesOf(fan)).toEqual(['order.shipped']);
+    expect((await update({ deliveryStatus: 'delivered' })).statusCode).toBe(200);
+    expect(await typesOf(fan)).toEqual(['order.delivered', 'order.shipped']);
+  });
+
+  it("a creator's answer to a private show request tells the fan", async () => {
+    const [fan, creator] = [
+      await t.fan(),
+      await t.creator({ privateCallPrice: 1, profile: { acceptsCalls: true } }),
+    ];
+    const ask = () =>
+      post(fan, '/api/streaming/private/request', {
+        performerId: creator.user.id,
+        scheduledAt: new Date(t.ctx.clock.now().getTime() + 3_600_000).toISOString(),
+        timezone: 'Europe/Paris',
+        note: 'Hello',
+      });
+    await fund(fan, 5000);
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(200);
+    const approved = await post(creator, `/api/streaming/private/request/${first.json().data._id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [told] = await notificationsOf(t.ctx, fan.user.id);
+    expect(told).toMatchObject({
+      type: 'private-show.answered',
+      title: `${creator.user.username} approved your private show`,
+      link: `/private-shows/${first.json().data._id}`,
     });
   });
 });
