@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginInBrowser, registerCreatorByApi } from './support';
+import { apiLogin, loginInBrowser, registerCreatorByApi } from './support';
 
 // Demo seed: zoe.martins, a fan with 100.00 in her wallet.
 const zoe = { username: 'zoe.martins', password: 'fanpass123' };
@@ -13,6 +13,11 @@ test("a fan tips a creator and the creator's bell updates live in both open tabs
   request,
 }) => {
   const creator = await registerCreatorByApi(request);
+  // The verification already told the creator something: read it, so the badge starts at zero.
+  const verified = await request.post('/api/notifications/read-all', {
+    headers: { authorization: `Bearer ${await apiLogin(request, creator.username, creator.password)}` },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
 
   // The creator has two tabs open on the site, logged in once.
   const creatorContext = await browser.newContext();
