@@ -99,7 +99,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 ) : null}
               </Group>
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            <Group wrap="nowrap" className={classes.actions}>
               {user?.isPerformer ? (
                 <>
                   <Button
