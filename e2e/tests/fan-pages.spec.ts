@@ -165,7 +165,7 @@ test('a fan reports a post and the report reaches the admin queue', async ({ pag
     }),
   );
 
-  // The admin's queue in the browser: by reason, with a link to the post; resolving closes it.
+  // The admin's queue in the browser: by reason, with a link to the post; dismissing closes it.
   const adminPage = await page.context().browser()!.newPage();
   try {
     await loginInBrowser(adminPage, adminLogin.username, adminLogin.password);
@@ -174,14 +174,16 @@ test('a fan reports a post and the report reaches the admin queue', async ({ pag
     await adminPage.getByRole('option', { name: 'Spam or scam' }).click();
     const row = adminPage.getByTestId('report-row').filter({ hasText: 'Looks like a fake giveaway.' });
     await expect(row).toBeVisible();
-    await expect(row.getByRole('link', { name: 'Post' })).toHaveAttribute('href', `/post/${post._id}`);
+    await expect(row.getByRole('link', { name: /Open the post/ })).toHaveAttribute(
+      'href',
+      `/post/${post._id}`,
+    );
     await adminPage.screenshot({ path: '../.tmp/screens/admin-reports-1280.png' });
     await row.getByRole('button', { name: 'Resolve' }).click();
-    await adminPage
-      .getByRole('dialog', { name: 'Resolve this report?' })
-      .getByRole('button', { name: 'Resolve' })
-      .click();
-    await expect(adminPage.getByText('Report resolved.')).toBeVisible();
+    const dialog = adminPage.getByRole('dialog', { name: 'Resolve this report' });
+    await dialog.getByLabel('Dismiss').check();
+    await dialog.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(adminPage.getByText('Report dismissed.')).toBeVisible();
     await expect(row).toBeHidden();
   } finally {
     await adminPage.close();

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { loginInBrowser } from './support';
+import { loginInBrowser, smallMp4 } from './support';
 
 // luna.rivers is a demo creator from the seed.
 const creator = { username: 'luna.rivers', password: 'creatorpass123' };
@@ -13,30 +9,6 @@ const png = (color: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
     .png()
     .toBuffer();
-
-/** A one-second test clip made by ffmpeg in a temp folder. */
-function smallMp4(): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'fanstage-studio-'));
-  try {
-    const path = join(dir, 'clip.mp4');
-    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
-      ...[
-        '-hide_banner',
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=1:size=160x120:rate=25',
-      ],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', path],
-    ]);
-    return readFileSync(path);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test('a creator makes a gallery with two photos, uploads a video and follows its status, and opens a shop product', async ({
   page,

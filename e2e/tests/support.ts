@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -111,4 +115,28 @@ export async function registerCreatorByApi(
   });
   expect(verified.status(), await verified.text()).toBe(200);
   return { ...account, id: id as string };
+}
+
+/** A one-second test clip made by ffmpeg in a temp folder. */
+export function smallMp4(): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'fanstage-studio-'));
+  try {
+    const path = join(dir, 'clip.mp4');
+    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+      ...[
+        '-hide_banner',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=1:size=160x120:rate=25',
+      ],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', path],
+    ]);
+    return readFileSync(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

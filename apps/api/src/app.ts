@@ -23,9 +23,11 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { socialAuthRoutes } from './modules/auth/social/social.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { registerCallJobs } from './modules/calls/calls.jobs';
 import { registerCallP2pSignalling } from './modules/calls/calls.p2p.socket';
@@ -73,6 +75,7 @@ import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersAdminRoutes } from './modules/users/users.admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { authPlugin } from './plugins/auth';
@@ -241,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(socialAuthRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
@@ -263,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(contactRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(walletAdminRoutes, { ctx });
+      await api.register(adminDashboardRoutes, { ctx });
       await api.register(subscriptionsRoutes, { ctx });
       await api.register(earningsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });

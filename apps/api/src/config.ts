@@ -156,8 +156,26 @@ const ZConfig = z
       .string()
       .regex(/^[0-9a-fA-F]{32}$/, 'must be the 32 hex characters of an Agora app certificate')
       .optional(),
+    /** Google sign-in's client secret (the code flow); the client id is the admin setting googleClientId. */
+    GOOGLE_CLIENT_SECRET: z.string().min(8, 'must be a Google OAuth client secret').optional(),
+    /** Google's OpenID endpoints; tests point them at a local OpenID provider. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    /** Twitter sign-in (OAuth 1.0a): the app's consumer key and secret. */
+    TWITTER_CONSUMER_KEY: z.string().min(8, 'must be a Twitter consumer (API) key').optional(),
+    TWITTER_CONSUMER_SECRET: z.string().min(8, 'must be a Twitter consumer (API) secret').optional(),
+    /** Twitter's API and authorize page; tests point them at a local OAuth 1.0a stand-in. */
+    TWITTER_API_URL: z.url().default('https://api.twitter.com'),
   })
   .superRefine((c, ctx) => {
+    if (!!c.TWITTER_CONSUMER_KEY !== !!c.TWITTER_CONSUMER_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.TWITTER_CONSUMER_KEY ? 'TWITTER_CONSUMER_SECRET' : 'TWITTER_CONSUMER_KEY'],
+        message: 'TWITTER_CONSUMER_KEY and TWITTER_CONSUMER_SECRET go together',
+      });
+    }
     if (c.JANUS_URL) {
       for (const key of ['JANUS_TOKEN_SECRET', 'JANUS_ROOM_ADMIN_KEY'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is needed with JANUS_URL' });

@@ -10,6 +10,7 @@ export default [
     route('auth/reset-password', 'routes/auth/reset-password.tsx'),
     route('auth/verify-email', 'routes/auth/verify-email.tsx'),
     route('auth/confirm-email', 'routes/auth/confirm-email.tsx'),
+    route('auth/twitter/callback', 'routes/auth/twitter-callback.tsx'),
   ]),
   route('geo-blocked', 'routes/geo-blocked.tsx'),
   layout('routes/layouts/primary.tsx', [
@@ -68,6 +69,7 @@ export default [
     route('admin/packages', 'routes/admin/packages.tsx'),
     route('admin/coupons', 'routes/admin/coupons.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/ledger', 'routes/admin/ledger.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),

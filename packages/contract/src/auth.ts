@@ -11,7 +11,7 @@ export const ZRegisterUserRequest = z.object({
 export type TRegisterUserRequest = z.infer<typeof ZRegisterUserRequest>;
 
 /** The form's date field sends yyyy-mm-dd, or nothing while a part of the date is missing. */
-const ZDateOfBirth = z
+export const ZDateOfBirth = z
   .string({ message: 'Enter your date of birth.' })
   .min(1, 'Enter your date of birth.')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your full date of birth: day, month and year.')

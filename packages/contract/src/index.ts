@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './admin-accounts';
+export * from './admin-ledger';
 export * from './assets';
 export * from './auth';
 export * from './blocks';
@@ -25,6 +26,7 @@ export * from './reference';
 export * from './reports';
 export * from './settings';
 export * from './site-content';
+export * from './social-auth';
 export * from './streaming';
 export * from './subscriptions';
 export * from './users';

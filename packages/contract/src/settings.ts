@@ -88,6 +88,24 @@ export const settingDefinitions = {
     default: 0.2,
     public: false,
   },
+  /** Google sign-in: shown when on and a client id is set (the client secret is GOOGLE_CLIENT_SECRET). */
+  googleLoginEnabled: { schema: z.boolean(), default: false, public: true },
+  googleClientId: {
+    schema: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[\w.-]{1,200}$/,
+          'Must be a Google OAuth client id like 1234-abc.apps.googleusercontent.com.',
+        ),
+    ]),
+    default: '',
+    public: true,
+  },
+  /** Twitter sign-in: shown when on (its consumer key and secret are TWITTER_CONSUMER_KEY/SECRET). */
+  twitterLoginEnabled: { schema: z.boolean(), default: false, public: true },
   adminEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
   senderEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
 } as const;

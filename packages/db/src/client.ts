@@ -30,7 +30,18 @@ export interface DbHandle {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball, for `loadDataDir`. */
   dump?(): Promise<Blob>;
+  /**
+   * How many statements `db` has sent so far (Drizzle's, transactions included): tests hold a
+   * request or a function to its statement budget by the difference.
+   */
+  statements(): number;
 }
+
+/** Counts the statements Drizzle sends (its logger hook is called once per statement). */
+const statementCounter = () => {
+  let count = 0;
+  return { logger: { logQuery: () => void count++ }, statements: () => count };
+};
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite is used. */
@@ -48,10 +59,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const counter = statementCounter();
+    const db = drizzleNodePg(pool, { schema, logger: counter.logger }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
+      statements: counter.statements,
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -68,10 +81,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const counter = statementCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
+    statements: counter.statements,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

@@ -48,6 +48,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     }
     request.actor = actor;
   });
+  // Every `/api/admin/…` route is for admins only, and says so before it reads the request: a fan or
+  // creator gets 403 (a visitor 401) whatever they sent, never a validation answer that describes
+  // an admin route's body. The routes' own `requireRole('admin')` stays as the second lock.
+  app.addHook('preParsing', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || !(route === '/api/admin' || route.startsWith('/api/admin/'))) return;
+    await requireRole('admin')(request, reply);
+  });
 });
 
 /** preHandler: the request must come from a logged-in account (inactive ones never resolve to an actor). */

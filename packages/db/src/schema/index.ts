@@ -13,5 +13,6 @@ export * from './payments';
 export * from './site';
 export * from './site-content';
 export * from './social';
+export * from './social-logins';
 export * from './streaming';
 export * from './wallet';

@@ -12,7 +12,7 @@ import {
   users,
 } from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
-import { notHidden } from '../moderation/hidden';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -9,12 +9,12 @@ import {
 import { newId, type Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenStateOf, isHiddenFrom } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import type { TempUpload } from '../files/files.upload';
 import { presentMedia } from '../media/media.presenter';
 import { insertFile } from '../media/media.repo';
-import { hiddenStateOf, isHiddenFrom } from '../moderation/hidden';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
 import { loadViewerReactions } from '../reactions/reactions.service';
 import { discardFiles, findFilesByIds, iso, signerOf, storeUploads } from './assets.files';

@@ -16,7 +16,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
-import { notHidden } from '../moderation/hidden';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type VideoRow = typeof videos.$inferSelect;

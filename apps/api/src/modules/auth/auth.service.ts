@@ -150,7 +150,7 @@ export async function registerUser(ctx: AppContext, options: { input: TRegisterU
   return { id, message: await registeredMessage(ctx) };
 }
 
-const ageOn = (dateOfBirth: string, now: Date) => {
+export const ageOn = (dateOfBirth: string, now: Date) => {
   const dob = new Date(`${dateOfBirth}T00:00:00Z`);
   let age = now.getUTCFullYear() - dob.getUTCFullYear();
   const m = now.getUTCMonth() - dob.getUTCMonth();

@@ -19,7 +19,7 @@ import {
   videos,
 } from '@fanstage/db';
 import { bumpCounter, type CounterColumn } from '../../lib/counters';
-import { notHidden } from '../moderation/hidden';
+import { notHidden } from '../access/hidden';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentAuthor = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;

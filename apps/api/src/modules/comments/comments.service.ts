@@ -1,10 +1,11 @@
 import type { TComment, TCommentCreate, TCommentListQuery } from '@fanstage/contract';
 import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { assertAccess } from '../access/access';
+import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
-import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../moderation/hidden';
-import { findVisibleObject, type SocialObject } from '../reactions/reaction-objects';
+import type { SocialObject } from '../reactions/reaction-objects';
 import { findLikedIds } from '../reactions/reactions.repo';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import {
@@ -13,21 +14,26 @@ import {
   deleteCommentTree,
   findAuthor,
   findComment,
-  findObjectOwnerId,
   insertComment,
   listComments,
 } from './comments.repo';
 
-/** The object, when the actor may view its content (a locked item's comments are for those who unlocked it). */
+/**
+ * The object's creator, when the actor may view its content (a locked item's comments are for
+ * those who unlocked it): 403 when it is locked for them, 404 when they may not see it at all.
+ */
 async function findViewableObject(
   ctx: AppContext,
-  options: { actor: Actor | null; country: string | null; type: TComment['objectType']; id: string },
-) {
-  const object = await findVisibleObject(ctx, options);
-  if (!object.canView) {
-    throw new AppError('FORBIDDEN', 'Subscribe to this creator or buy this item to see and write comments.');
-  }
-  return object;
+  options: {
+    actor: Actor | null;
+    country: string | null;
+    type: TComment['objectType'];
+    id: string;
+    action: 'unlock' | 'comment';
+  },
+): Promise<Pick<SocialObject, 'ownerId'>> {
+  const verdict = await assertAccess(ctx, { ...options, resource: options.type });
+  return { ownerId: verdict.performerId };
 }
 
 const canDelete = (actor: Actor | null, row: CommentRow, ownerId: string | null) =>
@@ -75,6 +81,7 @@ export async function createComment(
     country,
     type: input.objectType,
     id: input.objectId,
+    action: 'comment',
   });
   let parentId: string | null = null;
   if (input.parentId) {
@@ -114,6 +121,7 @@ export async function listObjectComments(
     country,
     type: query.objectType,
     id: query.objectId,
+    action: 'unlock',
   });
   if (query.parentId) {
     // The replies of a comment moderators hid are gone with it (for all but its author and admins).
@@ -144,10 +152,9 @@ export async function deleteComment(
   options: { actor: Actor; id: string },
 ): Promise<{ _id: string; deleted: number; commentsCount: number }> {
   const { actor, id } = options;
+  await assertAccess(ctx, { actor, country: null, action: 'delete', resource: 'comment', id });
   const row = await findComment(ctx.db.db, id);
   if (!row) throw notFound('That comment');
-  const ownerId = await findObjectOwnerId(ctx.db.db, row.objectType, row.objectId);
-  if (!canDelete(actor, row, ownerId)) throw notFound('That comment');
   return { _id: id, ...(await deleteCommentTree(ctx.db.db, row)) };
 }
 

@@ -1,7 +1,7 @@
 import { fromCents, type TFeed, type TMediaView } from '@fanstage/contract';
 import type { AccessDecision } from '../access/content-access';
+import { hiddenStateOf } from '../access/hidden';
 import { presentMedia, presentTeaserUrl } from '../media/media.presenter';
-import { hiddenStateOf } from '../moderation/hidden';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { FeedDetails, FeedWithAuthor, FileRow } from './feeds.repo';
 

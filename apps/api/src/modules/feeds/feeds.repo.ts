@@ -21,7 +21,7 @@ import {
 } from '@fanstage/db';
 import { creatorsBlockingSql } from '../access/blocks';
 import { creatorListedForViewer, type GeoViewer, geoVisibleCondition } from '../access/geo';
-import { notHidden } from '../moderation/hidden';
+import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 
 export type FeedRow = typeof feeds.$inferSelect;

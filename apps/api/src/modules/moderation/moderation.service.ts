@@ -2,6 +2,7 @@ import type { TAdminContentItem, TModerationTarget } from '@fanstage/contract';
 import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { hiddenStateOf } from '../access/hidden';
 import { removeGallery } from '../assets/galleries.service';
 import { removePhoto } from '../assets/photos.service';
 import { removeProduct } from '../assets/products.service';
@@ -11,7 +12,6 @@ import type { Actor } from '../auth/sessions';
 import { removeComment } from '../comments/comments.service';
 import { removeFeed } from '../feeds/feeds.service';
 import { notify } from '../notifications/notifications.service';
-import { hiddenStateOf } from './hidden';
 import { findModeratedRows, findPeople, type ModeratedRow, type Person, setHidden } from './moderation.repo';
 
 /*

@@ -13,6 +13,7 @@ import type { DeliveryStatus, Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { downloadFileName, safeFileName } from '../../lib/content-disposition';
+import { assertAccess } from '../access/access';
 import { assertNotBlocked } from '../access/blocks';
 import { requireOwnAddress, snapshotOf } from '../addresses/addresses.service';
 import { findProduct } from '../assets/products.repo';
@@ -21,7 +22,6 @@ import type { Actor } from '../auth/sessions';
 import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
 import { notify } from '../notifications/notifications.service';
-import { filterVisiblePerformerIds } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
   creatorEarnings,
@@ -102,11 +102,10 @@ export async function chargeProduct(
 ): Promise<TProductCharge> {
   const { actor, country, id, input } = options;
   // Visibility is decided before the transaction (it reads outside it), the price inside.
+  // A creator who blocked the fan sells them nothing: said plainly (403) before anything else.
   const listed = await findProduct(ctx.db.db, id);
-  if (!listed || listed.hiddenAt) throw notFound('That product');
-  await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
-  const visible = await filterVisiblePerformerIds(ctx, { actor, country, ids: [listed.performerId] });
-  if (!visible.has(listed.performerId)) throw notFound('That product');
+  if (listed) await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
+  await assertAccess(ctx, { actor, country, action: 'see', resource: 'product', id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
   // Set only when this request placed the order (a replayed Idempotency-Key tells nobody again).

@@ -1,12 +1,12 @@
 import { comments, eq, inArray, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
+import { isHiddenFrom } from '../access/hidden';
 import { getPublicGallery } from '../assets/galleries.service';
 import { getPublicProduct } from '../assets/products.service';
 import { getPublicVideo } from '../assets/videos.service';
 import type { Actor } from '../auth/sessions';
 import { getFeed } from '../feeds/feeds.service';
-import { isHiddenFrom } from '../moderation/hidden';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 

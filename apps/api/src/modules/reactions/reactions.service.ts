@@ -7,6 +7,7 @@ import type {
 } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { assertAccess } from '../access/access';
 import type { Actor } from '../auth/sessions';
 import { findVisibleObject } from './reaction-objects';
 import { deleteReaction, findReactedIds, hasReaction, insertReaction, listReactions } from './reactions.repo';
@@ -28,12 +29,15 @@ export async function react(
   options: { actor: Actor; country: string | null; input: TReactionRequest },
 ): Promise<TReactionState> {
   const { actor, country, input } = options;
-  const object = await findVisibleObject(ctx, { actor, country, type: input.objectType, id: input.objectId });
-  if (input.objectType === 'performer' && object.id === actor.id) {
-    throw new AppError('UNPROCESSABLE', 'You cannot like or bookmark yourself.');
-  }
-  const likesCount = await insertReaction(ctx.db.db, { userId: actor.id, ...input, objectId: object.id });
-  return { ...input, objectId: object.id, isReacted: true, likesCount };
+  await assertAccess(ctx, {
+    actor,
+    country,
+    action: 'react',
+    resource: input.objectType,
+    id: input.objectId,
+  });
+  const likesCount = await insertReaction(ctx.db.db, { userId: actor.id, ...input });
+  return { ...input, isReacted: true, likesCount };
 }
 
 /**
@@ -47,7 +51,13 @@ export async function unreact(
   const { actor, country, input } = options;
   const key = { userId: actor.id, ...input };
   if (!(await hasReaction(ctx.db.db, key))) {
-    await findVisibleObject(ctx, { actor, country, type: input.objectType, id: input.objectId });
+    await assertAccess(ctx, {
+      actor,
+      country,
+      action: 'react',
+      resource: input.objectType,
+      id: input.objectId,
+    });
   }
   const likesCount = await deleteReaction(ctx.db.db, key);
   return { ...input, isReacted: false, likesCount };

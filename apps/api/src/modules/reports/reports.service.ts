@@ -9,6 +9,7 @@ import type {
 import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { assertAccess } from '../access/access';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { blockForCreator } from '../blocks/blocks.service';
@@ -23,7 +24,6 @@ import {
   thingNames,
 } from '../moderation/moderation.service';
 import { notify } from '../notifications/notifications.service';
-import { findVisibleObject } from '../reactions/reaction-objects';
 import { deactivateUser } from '../users/users.admin.service';
 import {
   closeReport,
@@ -75,14 +75,11 @@ export async function createReport(
   options: { actor: Actor; country: string | null; input: TReportCreate },
 ): Promise<TReport> {
   const { actor, country, input } = options;
-  const object = await findVisibleObject(ctx, { actor, country, type: input.target, id: input.targetId });
-  if (object.ownerId === actor.id && input.target !== 'comment') {
-    throw new AppError('UNPROCESSABLE', 'You cannot report your own content.');
-  }
+  await assertAccess(ctx, { actor, country, action: 'report', resource: input.target, id: input.targetId });
   const row = await insertOpenReport(ctx.db.db, {
     reporterId: actor.id,
     target: input.target,
-    targetId: object.id,
+    targetId: input.targetId,
     category: input.category,
     description: input.description,
   });

@@ -317,6 +317,10 @@ describe('POST /api/admin/users/{id}/deactivate', () => {
         status: 'live',
         priceCents: 100,
         startedAt: new Date(),
+        // The first minute paid and the fan's page seen: the call ticker (every few seconds) has
+        // nothing to do with it, so only the deactivation can end it.
+        billedMinutes: 1,
+        fanSeenAt: new Date(),
       })
       .returning();
 

@@ -14,12 +14,11 @@ import {
 import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
+import { assertAccess } from '../access/access';
 import { assertNotBlocked } from '../access/blocks';
-import { findVisibleGallery } from '../assets/galleries.service';
-import { getPublicVideo } from '../assets/videos.service';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
-import { getFeed } from '../feeds/feeds.service';
 import { findPurchasableMessage } from '../messages/messages.access';
 import type { MessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
@@ -276,12 +275,11 @@ export async function chargePurchase(
   // A creator who blocked the fan sells them nothing: said plainly (403), before the item is looked at.
   const listed = await findSaleItem(ctx.db.db, { type, id });
   if (listed) await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
-  // The item's own module decides visibility (published, ready, creator listed), with its 404s.
-  if (type === 'feed') await getFeed(ctx, { actor, country, id });
-  else if (type === 'video') await getPublicVideo(ctx, { actor, country, id });
-  else if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
+  // The access module decides visibility (published, ready, not hidden, creator listed), with its
+  // 404s, without presenting the item; messages and shows have their own gates.
+  if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
   else if (type === 'stream') await assertCanBuyLiveSession(ctx, { actor, country, id });
-  else await findVisibleGallery(ctx, { actor, country, id });
+  else await assertAccess(ctx, { actor, country, action: 'see', resource: type, id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
   const name = itemNames[type];
@@ -411,8 +409,6 @@ export async function listMyStatement(
 /** Most lines a CSV export holds; narrow the dates for more. */
 export const statementExportLimit = 10_000;
 
-const csvCell = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 /** The statement as CSV (header row first), for the same filters as the JSON list. */
 export async function exportMyStatementCsv(
   ctx: AppContext,
@@ -422,13 +418,10 @@ export async function exportMyStatementCsv(
     actor: options.actor,
     query: { ...options.query, offset: 0, limit: statementExportLimit },
   });
-  const lines = [
-    'date,transaction,kind,reference,amount',
-    ...data.map((l) =>
-      [l.createdAt, l.transactionId, l.kind, l.reference ?? '', l.amount.toFixed(2)].map(csvCell).join(','),
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
+  return toCsv([
+    ['date', 'transaction', 'kind', 'reference', 'amount'],
+    ...data.map((l) => [l.createdAt, l.transactionId, l.kind, l.reference ?? '', l.amount.toFixed(2)]),
+  ]);
 }
 
 /**

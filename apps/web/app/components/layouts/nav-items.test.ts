@@ -23,8 +23,8 @@ describe('header navigation', () => {
     }
   });
 
-  it('links the money pages (orders, token packages, coupons) for admins only', () => {
-    const money = ['/admin/orders', '/admin/packages', '/admin/coupons'];
+  it('links the money pages (orders, ledger, token packages, coupons) for admins only', () => {
+    const money = ['/admin/orders', '/admin/ledger', '/admin/packages', '/admin/coupons'];
     expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toEqual(expect.arrayContaining(money));
     for (const to of money)
       expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
@@ -48,6 +48,7 @@ describe('header overflow', () => {
     ]);
     expect(paths(more)).toEqual([
       '/admin/orders',
+      '/admin/ledger',
       '/admin/settings',
       '/admin/audit',
       '/explore',

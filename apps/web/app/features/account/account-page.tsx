@@ -3,6 +3,7 @@ import { IconUserExclamation } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { needsAccountCompletion } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
+import { SocialCompletionCard } from '../auth/social/social-completion-card';
 import { useCurrentUser } from '../auth/use-current-user';
 import { BlockedCountriesCard } from '../geo-blocks/blocked-countries-card';
 import { useMyPerformerProfile } from '../performers/performers-api';
@@ -50,6 +51,8 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
+            {/* Only an account made by Google or Twitter sign-in has no username. */}
+            {!user.username && !user.isPerformer && !user.isAdmin ? <SocialCompletionCard /> : null}
             <ProfileForm key={user.updatedAt} user={user} />
             {source === 'performer' ? <CreatorForms /> : null}
             <EmailForm user={user} />

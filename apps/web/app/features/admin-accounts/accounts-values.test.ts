@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditChanges,
+  auditTargetLink,
   fieldLabel,
   formatAuditValue,
   userSearchQuery,
@@ -68,5 +69,14 @@ describe('a creator review state', () => {
     expect(verificationOf({ ...base, documentsVerifiedAt: null, documentsRejectedAt: null }).label).toBe(
       'Documents pending',
     );
+  });
+});
+
+describe('the link of an audit target', () => {
+  it('opens moderated content on its own page, and nothing for a comment or photo', () => {
+    expect(auditTargetLink({ targetType: 'feed', targetId: 'p1' })).toBe('/post/p1');
+    expect(auditTargetLink({ targetType: 'video', targetId: 'v1' })).toBe('/video/v1');
+    expect(auditTargetLink({ targetType: 'comment', targetId: 'c1' })).toBeNull();
+    expect(auditTargetLink({ targetType: 'user', targetId: 'u1' })).toBe('/admin/users/u1');
   });
 });

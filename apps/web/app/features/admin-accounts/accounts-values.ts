@@ -97,5 +97,9 @@ export function auditTargetLink(entry: Pick<TAuditEntry, 'targetType' | 'targetI
   if (entry.targetType === 'coupon') return '/admin/coupons';
   if (entry.targetType === 'token-package') return '/admin/packages';
   if (entry.targetType === 'report') return '/admin/reports';
+  // Moderated content that has a page of its own (a photo or comment is seen within its item).
+  if (entry.targetType === 'feed') return `/post/${entry.targetId}`;
+  if (entry.targetType === 'video' || entry.targetType === 'gallery' || entry.targetType === 'product')
+    return `/${entry.targetType}/${entry.targetId}`;
   return null;
 }

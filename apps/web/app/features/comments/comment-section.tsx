@@ -24,6 +24,8 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
 import { BlockButton } from '../blocks/block-button';
 import { timeAgo } from '../feed/feed-format';
+import { HiddenNotice } from '../moderation/hidden-notice';
+import { ModerateMenu } from '../moderation/moderate-menu';
 import { flattenComments, totalOf } from './comment-cache';
 import classes from './comment-section.module.css';
 import {
@@ -223,6 +225,7 @@ function CommentItem({
   onCountChange?: CountUpdate;
 }) {
   const isReply = comment.parentId !== null;
+  const isAdmin = Boolean(useCurrentUser()?.isAdmin);
   const [isThreadOpen, setThreadOpen] = useState(false);
   const [isReplying, setReplying] = useState(false);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
@@ -260,6 +263,7 @@ function CommentItem({
           <Text size="sm" className={classes.content}>
             {comment.content}
           </Text>
+          <HiddenNotice hidden={comment.hidden} noun="comment" isCompact />
         </div>
         <Group gap={4} mt={2}>
           <UnstyledButton
@@ -305,6 +309,14 @@ function CommentItem({
           {/* The viewer may delete another person's comment: they are this item's creator (or an admin, whom the button skips). */}
           {comment.canDelete ? (
             <BlockButton target={{ _id: comment.author._id, name: comment.author.name }} size="compact-xs" />
+          ) : null}
+          {isAdmin ? (
+            <ModerateMenu
+              item={{ target: 'comment', id: comment._id }}
+              hidden={comment.hidden}
+              look="text"
+              label={`Moderate the comment of ${comment.author.name}`}
+            />
           ) : null}
         </Group>
 

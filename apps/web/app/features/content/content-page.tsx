@@ -1,9 +1,13 @@
-import type { TPerformerPublic } from '@fanstage/contract';
-import { Badge, Box, Card, Grid, Stack } from '@mantine/core';
+import type { THiddenState, TPerformerPublic } from '@fanstage/contract';
+import { Badge, Box, Card, Grid, Group, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
+import { useCurrentUser } from '../auth/use-current-user';
 import { accessLabel } from '../feed/feed-format';
+import { HiddenNotice } from '../moderation/hidden-notice';
+import { ModerateMenu } from '../moderation/moderate-menu';
+import { profilePath } from '../performers/performer-card';
 import { ReportButton } from '../reports/report-modal';
 import { type ReactionFacts, reactionFactsOf } from './content-format';
 import { loadCreator, loadItem } from './content-loader';
@@ -46,8 +50,9 @@ export function AccessBadge({ item }: { item: { isSale: boolean; price: number; 
 
 /**
  * The frame of a gallery, video or product page: a card with the creator line (and its report
- * button), the page's own content, the reactions, then the comments card. With `media`, the card is
- * two columns: the media on the left, the rest on the right.
+ * button, or an admin's Moderate menu), whether moderators hid it (its owner and admins see why),
+ * the page's own content, the reactions, then the comments card. With `media`, the card is two
+ * columns: the media on the left, the rest on the right.
  */
 export function ContentPageFrame({
   kind,
@@ -59,7 +64,7 @@ export function ContentPageFrame({
   children,
 }: {
   kind: ContentPageKind;
-  item: Partial<ReactionFacts> & { _id: string; performerId: string };
+  item: Partial<ReactionFacts> & { _id: string; performerId: string; hidden?: THiddenState };
   creator: TPerformerPublic | null;
   isLocked?: boolean;
   maw: number;
@@ -68,15 +73,30 @@ export function ContentPageFrame({
 }) {
   const facts = reactionFactsOf(item);
   const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
+  const isAdmin = Boolean(useCurrentUser()?.isAdmin);
+  const moderate = isAdmin ? (
+    <ModerateMenu
+      item={{ target: kind, id: item._id }}
+      hidden={item.hidden}
+      leaveTo={creator ? profilePath(creator) : '/admin/reports'}
+    />
+  ) : null;
 
   const body = (
     <Stack gap="md">
       {creator ? (
         <CreatorLine
           performer={creator}
-          actions={<ReportButton target={kind} targetId={item._id} ownerId={item.performerId} isCompact />}
+          actions={
+            moderate ?? (
+              <ReportButton target={kind} targetId={item._id} ownerId={item.performerId} isCompact />
+            )
+          }
         />
+      ) : moderate ? (
+        <Group justify="flex-end">{moderate}</Group>
       ) : null}
+      <HiddenNotice hidden={item.hidden} noun={kind} />
       {children}
       <ReactionBar objectType={kind} objectId={item._id} facts={facts} commentsCount={commentsCount} />
     </Stack>

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { placeholderKeys } from '../../lib/placeholders';
+import { HiddenBadge } from '../moderation/hidden-notice';
 import tileClasses from '../performers/asset-grids.module.css';
 import { pictureOf } from './content-format';
 import { stockNote } from './product-format';
@@ -60,6 +61,11 @@ export function ProductGrid({ performerId, empty }: { performerId: string; empty
                   <IconShoppingBag size={32} opacity={0.5} />
                 </Center>
               )}
+              {product.hidden ? (
+                <div className={tileClasses.hiddenMark}>
+                  <HiddenBadge hidden={product.hidden} />
+                </div>
+              ) : null}
               <Badge className={tileClasses.corner} color="grape" variant="filled">
                 {formatPrice(product.price)}
               </Badge>

@@ -3,6 +3,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -23,12 +24,14 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatCount, plural } from '../../lib/format';
 import { splitLinks } from '../../lib/linkify';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CommentsButton, InlineComments, useCommentsToggle } from '../comments/comments-toggle';
+import { HiddenBadge, HiddenNotice } from '../moderation/hidden-notice';
+import { ModerateMenu } from '../moderation/moderate-menu';
 import { PostReportMenu } from '../reports/report-modal';
 import { useVote } from './feed-api';
 import { accessLabel, pollPercentages, timeAgo } from './feed-format';
@@ -48,10 +51,13 @@ export interface PostCardProps {
 
 /** One post: who and when, its text, its media (or the lock), a poll, and the reaction bar. */
 export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCardProps) {
-  const isLoggedIn = Boolean(useCurrentUser());
+  const user = useCurrentUser();
+  const isLoggedIn = Boolean(user);
   const reactions = usePostReactions(post);
   const comments = useCommentsToggle(post, isCommentsOpen);
   const profilePath = `/${post.performer.username ?? post.performer._id}`;
+  // Deleted from its own page, the post leaves for its creator's page; in a list it just goes.
+  const isOwnPage = useLocation().pathname === `/post/${post._id}`;
   return (
     <Card component="article" aria-label={`Post by ${post.performer.name}`} data-post-id={post._id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="sm">
@@ -77,6 +83,10 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
           </div>
         </Group>
         <Group gap={6} wrap="nowrap">
+          {/* On phones the notice under the header says it; the badge would squeeze the name. */}
+          <Box visibleFrom="xs">
+            <HiddenBadge hidden={post.hidden} />
+          </Box>
           {post.isPinned ? (
             <>
               <Badge variant="light" leftSection={<IconPinnedFilled size={12} />} visibleFrom="xs">
@@ -99,9 +109,23 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
               {accessLabel(post)}
             </Badge>
           ) : null}
+          {user?.isAdmin ? (
+            <ModerateMenu
+              item={{ target: 'feed', id: post._id }}
+              hidden={post.hidden}
+              label="Moderate post"
+              look="icon"
+              leaveTo={isOwnPage ? profilePath : undefined}
+            />
+          ) : null}
           {actions ?? <PostReportMenu post={post} />}
         </Group>
       </Group>
+      {post.hidden ? (
+        <Box mb="sm">
+          <HiddenNotice hidden={post.hidden} noun="post" />
+        </Box>
+      ) : null}
 
       {post.canView && post.text ? (
         <Text className={classes.text} mb="sm">

@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { formatPrice, plural } from '../../lib/format';
 import { placeholderKeys } from '../../lib/placeholders';
 import { formatDuration } from '../feed/feed-format';
+import { HiddenBadge } from '../moderation/hidden-notice';
 import classes from './asset-grids.module.css';
 
 interface Page<T> {
@@ -63,6 +64,11 @@ export function GalleryGrid({ performerId, empty }: { performerId: string; empty
                 <IconLock size={20} role="img" aria-label="Locked" />
               </div>
             ) : null}
+            {gallery.hidden ? (
+              <div className={classes.hiddenMark}>
+                <HiddenBadge hidden={gallery.hidden} />
+              </div>
+            ) : null}
             {gallery.isSale && gallery.price > 0 ? (
               <Badge className={classes.corner} color="grape" variant="filled">
                 {formatPrice(gallery.price)}
@@ -107,6 +113,11 @@ export function VideoGrid({ performerId, empty }: { performerId: string; empty: 
                 <IconPlayerPlayFilled size={18} aria-hidden />
               )}
             </div>
+            {video.hidden ? (
+              <div className={classes.hiddenMark}>
+                <HiddenBadge hidden={video.hidden} />
+              </div>
+            ) : null}
             {video.isSale && video.price > 0 ? (
               <Badge className={classes.corner} color="grape" variant="filled">
                 {formatPrice(video.price)}

@@ -6,25 +6,28 @@ import {
   Card,
   EmptyState,
   Group,
+  Paper,
   ScrollArea,
   SegmentedControl,
   Select,
   Text,
 } from '@mantine/core';
-import { IconCheck, IconFlag, IconX } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconExternalLink, IconFlag, IconGavel } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useWriteMutation } from '../../lib/use-write-mutation';
-import { ConfirmDialog, ListPager, ListSkeleton, rowBorder } from '../admin-money/money-ui';
+import { notifyError } from '../../lib/notify';
+import { ListPager, ListSkeleton, rowBorder } from '../admin-money/money-ui';
 import { pageQueryOf } from '../admin-money/money-values';
+import { HiddenBadge } from '../moderation/hidden-notice';
+import { adminUserPath } from '../moderation/moderation-values';
+import { reportActionDone } from './report-actions';
 import { reportReasons } from './report-reasons';
-
-export const reportQueueKey = ['admin', 'reports'] as const;
+import { reportQueueKey } from './reports-api';
+import { ResolveReportDialog } from './resolve-report-dialog';
 
 const statuses = ['open', 'resolved', 'dismissed', 'all'] as const;
 type StatusFilter = (typeof statuses)[number];
@@ -81,28 +84,23 @@ function useReportQueue(options: { status: StatusFilter; category: string | null
 
 /**
  * The admins' queue of reports: open ones first (the default filter), by reason ("A minor may be
- * involved" among them), each with a link to what was reported; an admin closes one as resolved
- * (something was done) or dismissed (nothing wrong), after confirming.
+ * involved" among them), each with the reported item as an admin sees it (its owner, whether it is
+ * hidden, a link to it). An admin resolves one with an action and a reason; a closed report shows
+ * what was done and the note.
  */
 export function ReportQueue() {
   const [status, setStatus] = useState<StatusFilter>('open');
   const [category, setCategory] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [closing, setClosing] = useState<{ report: TReport; status: 'resolved' | 'dismissed' } | null>(null);
+  const [resolving, setResolving] = useState<TReport | null>(null);
   const list = useReportQueue({ status, category, page });
-  const queryClient = useQueryClient();
-  const close = useWriteMutation({
-    mutationFn: (v: { id: string; status: 'resolved' | 'dismissed' }) =>
-      api.put<{ data: TReport }>(`/admin/reports/${encodeURIComponent(v.id)}`, { status: v.status }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reportQueueKey }),
-  });
   const rows = list.data?.data ?? [];
 
   return (
     <>
       <PageHeader
         title="Reports"
-        description="What fans reported. Open one to see it, then resolve it or dismiss it."
+        description="What fans reported. Check the item, then resolve the report with an action: its owner is told why, the fan who filed it what was done."
       />
       <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
         <ScrollArea type="never">
@@ -150,108 +148,141 @@ export function ReportQueue() {
         </Card>
       ) : (
         <Card p={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {rows.map((r) => {
-            const item = reportedItemOf(r);
-            return (
-              <Group
-                key={r._id}
-                px="md"
-                py="sm"
-                gap="md"
-                justify="space-between"
-                style={rowBorder}
-                data-testid="report-row"
-              >
-                <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} truncate>
-                      {reasonLabel(r.category)}
-                    </Text>
-                    <Badge size="xs" variant="light" color={statusColors[r.status]}>
-                      {r.status}
-                    </Badge>
-                    {r.category === 'underage' ? (
-                      <Badge size="xs" color="red">
-                        urgent
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  {r.description ? (
-                    <Text size="sm" lineClamp={3}>
-                      {r.description}
-                    </Text>
-                  ) : null}
-                  <Text size="xs" c="dimmed">
-                    {item.to ? (
-                      <Anchor component={Link} to={item.to} size="xs" target="_blank">
-                        {item.label}
-                      </Anchor>
-                    ) : (
-                      item.label
-                    )}{' '}
-                    · reported by{' '}
-                    {r.reporter
-                      ? r.reporter.username
-                        ? `@${r.reporter.username}`
-                        : r.reporter.name
-                      : 'a deleted account'}{' '}
-                    · {dayjs(r.createdAt).format('MMM D, YYYY HH:mm')}
-                    {r.resolvedAt ? ` · closed ${dayjs(r.resolvedAt).format('MMM D, YYYY')}` : ''}
-                  </Text>
-                </div>
-                {r.status === 'open' ? (
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="teal"
-                      leftSection={<IconCheck size={14} />}
-                      onClick={() => setClosing({ report: r, status: 'resolved' })}
-                    >
-                      Resolve
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="gray"
-                      leftSection={<IconX size={14} />}
-                      onClick={() => setClosing({ report: r, status: 'dismissed' })}
-                    >
-                      Dismiss
-                    </Button>
-                  </Group>
-                ) : null}
-              </Group>
-            );
-          })}
+          {rows.map((r) => (
+            <ReportRow key={r._id} report={r} onResolve={() => setResolving(r)} />
+          ))}
         </Card>
       )}
       <ListPager total={list.data?.total ?? 0} page={page} onChange={setPage} noun="report" />
-
-      <ConfirmDialog
-        opened={closing !== null}
-        title={closing?.status === 'dismissed' ? 'Dismiss this report?' : 'Resolve this report?'}
-        confirmLabel={closing?.status === 'dismissed' ? 'Dismiss' : 'Resolve'}
-        isPending={close.isPending}
-        onClose={() => setClosing(null)}
-        onConfirm={() => {
-          if (!closing) return;
-          close.mutate(
-            { id: closing.report._id, status: closing.status },
-            {
-              onSuccess: () => {
-                notifySuccess(closing.status === 'dismissed' ? 'Report dismissed.' : 'Report resolved.');
-                setClosing(null);
-              },
-              onError: (err) => notifyError(err),
-            },
-          );
-        }}
-      >
-        {closing?.status === 'dismissed'
-          ? 'Nothing was wrong: the report leaves the open queue and the fan who filed it is told by email. This cannot be undone.'
-          : 'You dealt with it: the report leaves the open queue and the fan who filed it is told by email. This cannot be undone.'}
-      </ConfirmDialog>
+      <ResolveReportDialog report={resolving} onClose={() => setResolving(null)} />
     </>
+  );
+}
+
+function ReportRow({ report: r, onResolve }: { report: TReport; onResolve: () => void }) {
+  return (
+    <Group px="md" py="sm" gap="md" justify="space-between" style={rowBorder} data-testid="report-row">
+      <div style={{ minWidth: 0, flex: '1 1 260px' }}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} truncate>
+            {reasonLabel(r.category)}
+          </Text>
+          <Badge size="xs" variant="light" color={statusColors[r.status]}>
+            {r.status}
+          </Badge>
+          {r.category === 'underage' ? (
+            <Badge size="xs" color="red">
+              urgent
+            </Badge>
+          ) : null}
+        </Group>
+        {r.description ? (
+          <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {r.description}
+          </Text>
+        ) : null}
+        <ReportedItem report={r} />
+        <Text size="xs" c="dimmed">
+          Reported by{' '}
+          {r.reporter
+            ? r.reporter.username
+              ? `@${r.reporter.username}`
+              : r.reporter.name
+            : 'a deleted account'}{' '}
+          · {dayjs(r.createdAt).format('MMM D, YYYY HH:mm')}
+          {r.resolvedAt ? ` · closed ${dayjs(r.resolvedAt).format('MMM D, YYYY')}` : ''}
+        </Text>
+        {r.status !== 'open' && r.action ? (
+          <Text size="sm" mt={4} data-testid="report-outcome" style={{ overflowWrap: 'anywhere' }}>
+            <Badge size="sm" variant="light" color={statusColors[r.status]}>
+              {reportActionDone[r.action]}
+            </Badge>{' '}
+            {r.resolutionNote ? (
+              r.resolutionNote
+            ) : (
+              <Text span size="sm" c="dimmed">
+                No note.
+              </Text>
+            )}
+          </Text>
+        ) : null}
+      </div>
+      {r.status === 'open' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="teal"
+          leftSection={<IconGavel size={14} />}
+          onClick={onResolve}
+        >
+          Resolve
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The reported item as an admin sees it: its kind and title (a link to open it, when it has a page
+ * of its own), its owner (a link to their admin page) and, when moderators hid it, the reason.
+ */
+function ReportedItem({ report }: { report: TReport }) {
+  const kind = reportedItemOf(report);
+  const { item } = report;
+  if (!item) {
+    return (
+      <Text size="xs" c="dimmed" my={4}>
+        {kind.to ? (
+          <Anchor component={Link} to={kind.to} size="xs" target="_blank">
+            {kind.label}
+          </Anchor>
+        ) : (
+          kind.label
+        )}
+        {report.target === 'performer' ? '' : ' · deleted'}
+      </Text>
+    );
+  }
+  return (
+    <Paper withBorder radius="sm" px="sm" py={6} my={6} data-testid="reported-item">
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
+          {kind.label}
+        </Badge>
+        {item.url ? (
+          <Anchor
+            component={Link}
+            to={item.url}
+            target="_blank"
+            size="sm"
+            fw={500}
+            truncate
+            aria-label={`Open the ${kind.label.toLowerCase()}: ${item.title}`}
+          >
+            {item.title || 'Untitled'}
+            <IconExternalLink size={12} style={{ marginLeft: 4, verticalAlign: -1 }} />
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500} truncate>
+            {item.title || 'Untitled'}
+          </Text>
+        )}
+      </Group>
+      <Group gap={6} wrap="wrap" mt={2}>
+        <Text size="xs" c="dimmed">
+          by{' '}
+          <Anchor component={Link} to={adminUserPath(item.owner._id)} size="xs">
+            {item.owner.name}
+          </Anchor>
+          {item.owner.username ? ` (@${item.owner.username})` : ''}
+        </Text>
+        <HiddenBadge hidden={item.hidden} />
+        {item.hidden ? (
+          <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+            {item.hidden.reason}
+          </Text>
+        ) : null}
+      </Group>
+    </Paper>
   );
 }

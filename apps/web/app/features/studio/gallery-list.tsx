@@ -38,6 +38,7 @@ export function GalleryList({ galleries }: { galleries: TGallery[] }) {
           }
           details={plural(gallery.numPhotos, 'photo')}
           editLabel="Edit and add photos"
+          hidden={gallery.hidden}
           onDelete={() => confirmation.ask(gallery)}
         />
       ))}

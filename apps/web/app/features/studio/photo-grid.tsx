@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Menu, SimpleGrid, Text } from '@mantine/core';
 import { IconDots, IconPhoto, IconPhotoStar, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { HiddenBadge } from '../moderation/hidden-notice';
 import { ConfirmDeleteDialog, type Deletion, useConfirmDelete } from './confirm-delete';
 import classes from './studio.module.css';
 import { useDeletePhoto, useSetCover } from './studio-api';
@@ -46,11 +47,14 @@ export function PhotoGrid(props: { photos: TPhoto[]; galleryTitles?: Map<string,
                   <IconPhoto size={28} />
                 </div>
               )}
-              {photo.isCover ? (
+              {photo.isCover || photo.hidden ? (
                 <div className={classes.topLeft}>
-                  <Badge size="sm" variant="filled" leftSection={<IconPhotoStar size={12} />}>
-                    Cover
-                  </Badge>
+                  <HiddenBadge hidden={photo.hidden} />
+                  {photo.isCover ? (
+                    <Badge size="sm" variant="filled" leftSection={<IconPhotoStar size={12} />}>
+                      Cover
+                    </Badge>
+                  ) : null}
                 </div>
               ) : null}
               <div className={classes.topRight}>
@@ -84,8 +88,13 @@ export function PhotoGrid(props: { photos: TPhoto[]; galleryTitles?: Map<string,
                   </Menu.Dropdown>
                 </Menu>
               </div>
-              {photo.title || galleryTitle ? (
+              {photo.title || galleryTitle || photo.hidden ? (
                 <div className={classes.caption}>
+                  {photo.hidden ? (
+                    <Text size="xs" fw={600} c="red.3" truncate data-testid="hidden-reason">
+                      Hidden: {photo.hidden.reason}
+                    </Text>
+                  ) : null}
                   {photo.title ? (
                     <Text size="xs" fw={600} truncate>
                       {photo.title}

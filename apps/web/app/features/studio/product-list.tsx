@@ -37,6 +37,7 @@ export function ProductList({ products }: { products: TProduct[] }) {
             </>
           }
           details={`${formatPrice(product.price)} · ${stockLabel(product)}`}
+          hidden={product.hidden}
           onDelete={() => confirmation.ask(product)}
         />
       ))}

@@ -1,7 +1,9 @@
+import type { THiddenState } from '@fanstage/contract';
 import { ActionIcon, Badge, Card, Group, Menu, SimpleGrid, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HiddenBadge } from '../moderation/hidden-notice';
 import { ConfirmDeleteDialog, type ConfirmDeletion } from './confirm-delete';
 import classes from './studio.module.css';
 import { cardCols } from './studio-ui';
@@ -20,7 +22,8 @@ export function StudioCardGrid<T>(props: { confirmation: ConfirmDeletion<T>; chi
 
 /**
  * One item of a studio list: its 16:9 picture (or an icon) with badges, its name and one line of
- * details, both leading to its edit page, and a menu to edit or delete it.
+ * details, both leading to its edit page, and a menu to edit or delete it. Content moderators hid
+ * says so in red, with their reason.
  */
 export function StudioItemCard(props: {
   testId: string;
@@ -33,6 +36,7 @@ export function StudioItemCard(props: {
   caption?: ReactNode;
   details: ReactNode;
   editLabel?: string;
+  hidden?: THiddenState;
   onDelete: () => void;
 }) {
   const { to } = props;
@@ -45,7 +49,10 @@ export function StudioItemCard(props: {
           ) : (
             <div className={classes.tileEmpty}>{props.placeholderIcon}</div>
           )}
-          <div className={classes.topLeft}>{props.badges}</div>
+          <div className={classes.topLeft}>
+            <HiddenBadge hidden={props.hidden} />
+            {props.badges}
+          </div>
           {props.caption}
         </div>
       </Link>
@@ -57,6 +64,11 @@ export function StudioItemCard(props: {
           <Text size="sm" c="dimmed" truncate>
             {props.details}
           </Text>
+          {props.hidden ? (
+            <Text size="xs" c="red" lineClamp={3} mt={2} data-testid="hidden-reason">
+              Hidden by moderators: fans cannot see it. Reason: {props.hidden.reason}
+            </Text>
+          ) : null}
         </div>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

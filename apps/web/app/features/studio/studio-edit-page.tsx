@@ -1,9 +1,11 @@
-import { Button, Grid, Skeleton } from '@mantine/core';
+import type { THiddenState } from '@fanstage/contract';
+import { Box, Button, Grid, Skeleton } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { HiddenNotice } from '../moderation/hidden-notice';
 import { ConfirmDeleteDialog, type Deletion, useConfirmDelete } from './confirm-delete';
 import { kindWords, type StudioKind } from './studio-kinds';
 import { StudioEmpty, StudioNav } from './studio-ui';
@@ -46,9 +48,9 @@ interface EditSkeleton {
 
 /**
  * The edit page of one item: a skeleton while it loads, "not found" (with the way back) when it is
- * gone or not the creator's, else its title, description and editor.
+ * gone or not the creator's, else its title, description, whether moderators hid it, and its editor.
  */
-export function StudioEditFrame<T>(props: {
+export function StudioEditFrame<T extends { hidden?: THiddenState }>(props: {
   kind: StudioKind;
   item: UseQueryResult<T>;
   notFoundIcon: ReactNode;
@@ -85,6 +87,11 @@ export function StudioEditFrame<T>(props: {
   }
   return (
     <StudioItemPage kind={kind} title={props.title(item.data)} description={props.description(item.data)}>
+      {item.data.hidden ? (
+        <Box mb="lg">
+          <HiddenNotice hidden={item.data.hidden} noun={kind.one} />
+        </Box>
+      ) : null}
       {props.children(item.data)}
     </StudioItemPage>
   );

@@ -48,6 +48,7 @@ export function VideoList({ videos }: { videos: TVideo[] }) {
             ) : null
           }
           details={video.tags.length > 0 ? video.tags.map((t) => `#${t}`).join(' ') : 'No tags'}
+          hidden={video.hidden}
           onDelete={() => confirmation.ask(video)}
         />
       ))}

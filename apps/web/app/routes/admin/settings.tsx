@@ -198,6 +198,32 @@ const sections: SectionDef[] = [
     ],
   },
   {
+    id: 'social-login',
+    title: 'Social sign-in',
+    description: 'Log in with Google or Twitter.',
+    fields: [
+      {
+        key: 'googleLoginEnabled',
+        label: 'Sign in with Google',
+        kind: 'switch',
+        description:
+          'Needs the client id below; the code flow also needs GOOGLE_CLIENT_SECRET on the server.',
+      },
+      {
+        key: 'googleClientId',
+        label: 'Google client id',
+        kind: 'text',
+        placeholder: '1234-abc.apps.googleusercontent.com',
+      },
+      {
+        key: 'twitterLoginEnabled',
+        label: 'Sign in with Twitter',
+        kind: 'switch',
+        description: 'Needs TWITTER_CONSUMER_KEY and TWITTER_CONSUMER_SECRET on the server.',
+      },
+    ],
+  },
+  {
     id: 'email',
     title: 'Email',
     description: 'Addresses used by the site.',

@@ -27,6 +27,7 @@ import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
 import { GenderField } from '../../features/auth/gender-field';
+import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { useCountries } from '../../features/reference/use-countries';
 import { apiUpload } from '../../lib/api';
@@ -61,7 +62,8 @@ function latestBirthDate(): string {
 
 export default function CreatorRegisterPage() {
   // A visitor sent here from the login page goes back to where they were.
-  const loginPath = loginPathFor(returnPathFrom(useLocation().search));
+  const returnTo = returnPathFrom(useLocation().search);
+  const loginPath = loginPathFor(returnTo);
   const settings = usePublicSettings();
   const { doneMessage, finish } = useSignUpFinish();
   const countries = useCountries();
@@ -297,6 +299,7 @@ export default function CreatorRegisterPage() {
           </Text>
         </Stack>
       </form>
+      <SocialButtons accountKind="performer" returnTo={returnTo} />
     </>
   );
 }

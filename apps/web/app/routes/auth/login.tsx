@@ -20,6 +20,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
+import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
@@ -115,6 +116,7 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SocialButtons returnTo={returnTo} />
       <Divider label={`New to ${settings.siteName}?`} labelPosition="center" my="xl" />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button component={Link} to={`/auth/register${carry}`} variant="default">

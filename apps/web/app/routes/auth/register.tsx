@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { GenderField } from '../../features/auth/gender-field';
+import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -30,7 +31,8 @@ const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
 
 export default function RegisterPage() {
   // A visitor sent here from the login page goes back to where they were.
-  const loginPath = loginPathFor(returnPathFrom(useLocation().search));
+  const returnTo = returnPathFrom(useLocation().search);
+  const loginPath = loginPathFor(returnTo);
   const settings = usePublicSettings();
   const { doneMessage, finish } = useSignUpFinish();
   const form = useForm({
@@ -125,6 +127,7 @@ export default function RegisterPage() {
           </Text>
         </Stack>
       </form>
+      <SocialButtons returnTo={returnTo} />
     </>
   );
 }

@@ -20,6 +20,8 @@ import {
 } from '../../features/content/content-page';
 import { ContentTitle, LockPanel } from '../../features/content/content-ui';
 import { PhotoLightbox } from '../../features/content/photo-lightbox';
+import { HiddenBadge } from '../../features/moderation/hidden-notice';
+import { ModerateMenu } from '../../features/moderation/moderate-menu';
 import { plural } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
 import type { Route } from './+types/gallery';
@@ -54,7 +56,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const { gallery, creator } = loaderData;
-  const isLoggedIn = Boolean(useCurrentUser());
+  const user = useCurrentUser();
+  const isLoggedIn = Boolean(user);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const photos = gallery.photos.map((p) => p.media);
 
@@ -85,16 +88,36 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs">
-            {photos.map((media, i) => (
-              <button
-                key={media._id}
-                type="button"
-                className={classes.photo}
-                aria-label={`Open photo ${i + 1} of ${photos.length}`}
-                onClick={() => setOpenIndex(i)}
-              >
-                <img src={media.urls?.thumbnail ?? media.urls?.feed ?? media.preview} alt="" loading="lazy" />
-              </button>
+            {gallery.photos.map(({ _id, media, hidden }, i) => (
+              <div key={media._id} className={classes.photoFrame} data-testid="gallery-photo">
+                <button
+                  type="button"
+                  className={classes.photo}
+                  aria-label={`Open photo ${i + 1} of ${photos.length}`}
+                  onClick={() => setOpenIndex(i)}
+                >
+                  <img
+                    src={media.urls?.thumbnail ?? media.urls?.feed ?? media.preview}
+                    alt=""
+                    loading="lazy"
+                  />
+                </button>
+                {hidden || user?.isAdmin ? (
+                  <div className={classes.photoMarks}>
+                    <HiddenBadge hidden={hidden} />
+                    {user?.isAdmin ? (
+                      <div className={classes.photoMenu}>
+                        <ModerateMenu
+                          item={{ target: 'photo', id: _id }}
+                          hidden={hidden}
+                          look="overlay"
+                          label={`Moderate photo ${i + 1} of ${photos.length}`}
+                        />
+                      </div>
+                    ) : null}
+                  </div>
+                ) : null}
+              </div>
             ))}
           </SimpleGrid>
           <Group justify="flex-end">

@@ -70,14 +70,14 @@ const stubApi = () =>
       : Response.json({ data: [], total: 0 }),
   );
 
-function renderPostPage(post: TFeed) {
+function renderPostPage(
+  post: TFeed,
+  user: Record<string, unknown> = { _id: 'fan', role: 'user', balance: 20 },
+) {
   const props = {
     loaderData: { post, monthlyPrice: null, origin: 'http://localhost' },
   } as unknown as Parameters<typeof PostPage>[0];
-  renderScreen(<PostPage {...props} />, {
-    user: { _id: 'fan', role: 'user', balance: 20 },
-    staleTime: 30_000,
-  });
+  renderScreen(<PostPage {...props} />, { user, staleTime: 30_000 });
 }
 
 const buttonNamed = (name: string) =>
@@ -169,5 +169,32 @@ describe('the post page', () => {
     await act(async () => confirm?.click());
     await vi.waitFor(() => expect(document.body.textContent).toContain('Chapter one, in full.'));
     expect(document.querySelector('[aria-label="Locked post"]')).toBeNull();
+  });
+
+  it('tells the creator their post is hidden by moderators, why, and that fans cannot see it', () => {
+    stubApi();
+    renderPostPage(
+      {
+        ...poll,
+        reason: 'owner',
+        hidden: { at: '2026-06-02T09:00:00.000Z', reason: 'Spam links in the text' },
+      },
+      { _id: poll.performer._id, isPerformer: true },
+    );
+    const notice = document.querySelector('[data-testid="hidden-notice"]');
+    expect(notice?.textContent).toContain('Hidden by moderators');
+    expect(notice?.textContent).toContain('Fans cannot see this post. Reason: Spam links in the text');
+    expect(document.querySelector('[aria-label="Moderate post"]')).toBeNull();
+  });
+
+  it('gives an admin the Moderate menu, and a fan none', () => {
+    stubApi();
+    renderPostPage(poll, { _id: 'admin', isAdmin: true });
+    expect(document.querySelector('[aria-label="Moderate post"]')).not.toBeNull();
+    cleanupScreen();
+    stubApi();
+    renderPostPage(poll);
+    expect(document.querySelector('[aria-label="Moderate post"]')).toBeNull();
+    expect(document.querySelector('[data-testid="hidden-notice"]')).toBeNull();
   });
 });
