@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerCallJobs(ctx, app);
   await registerPaymentJobs(ctx, app);
   await registerStreamingJobs(ctx, app);
-  await registerNotificationJobs(ctx);
+  await registerNotificationJobs(ctx, app);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

@@ -12,6 +12,7 @@ export const notificationTypes = [
   'subscription.new',
   'subscription.renewed',
   'subscription.renewal-failed',
+  'message.digest',
   'payout.requested',
   'payout.updated',
   'order.placed',
@@ -69,6 +70,12 @@ export const notificationTypeInfo: Record<TNotificationType, NotificationTypeInf
     label: 'Renewals that failed',
     description: 'A subscription of yours could not be renewed.',
     audience: 'fan',
+    defaultChannel: 'email',
+  },
+  'message.digest': {
+    label: 'Unread messages',
+    description: 'A summary of messages waiting for you, when you have not read them for a while.',
+    audience: 'everyone',
     defaultChannel: 'email',
   },
   'payout.requested': {

@@ -1,5 +1,6 @@
 import {
   and,
+  conversationMembers,
   count,
   desc,
   type Executor,
@@ -162,4 +163,33 @@ export async function findRecipients(db: Executor, userIds: string[]) {
 export async function findAdminIds(db: Executor): Promise<string[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   return rows.map((r) => r.id);
+}
+
+/**
+ * People with unread messages that have waited since `quietSince` and arrived after their last
+ * digest: their unread total and in how many conversations. One grouped read of the partial
+ * unread index; the last digest is looked up per person on the notifications index.
+ */
+export async function findDigestsDue(db: Executor, options: { quietSince: Date; limit: number }) {
+  const lastDigest = sql`COALESCE((
+    SELECT max(${notifications.createdAt}) FROM ${notifications}
+    WHERE ${notifications.userId} = ${conversationMembers.userId} AND ${notifications.type} = 'message.digest'
+  ), '-infinity'::timestamptz)`;
+  return db
+    .select({
+      userId: conversationMembers.userId,
+      unread: sql<number>`sum(${conversationMembers.unreadCount})::int`,
+      conversations: sql<number>`count(*)::int`,
+    })
+    .from(conversationMembers)
+    .where(
+      and(
+        sql`${conversationMembers.unreadCount} > 0`,
+        sql`${conversationMembers.lastActivityAt} <= ${options.quietSince}`,
+        sql`${conversationMembers.lastActivityAt} > ${lastDigest}`,
+      ),
+    )
+    .groupBy(conversationMembers.userId)
+    .orderBy(conversationMembers.userId)
+    .limit(options.limit);
 }

@@ -199,5 +199,32 @@ export async function updateMyPreferences(
   return getMyPreferences(ctx, { actor });
 }
 
+/** Unread messages wait this long before a digest tells of them (read live, they never do). */
+export const digestQuietMs = 15 * 60 * 1000;
+
+/**
+ * One digest run: each person whose unread messages have waited `digestQuietMs` and came after their
+ * last digest is told once ("3 unread messages in 2 conversations"). Two runs at the same moment
+ * could both tell someone; the job is sent every 15 minutes per node, so that is rare and harmless.
+ */
+export async function sendMessageDigests(ctx: AppContext): Promise<number> {
+  const quietSince = new Date(ctx.clock.now().getTime() - digestQuietMs);
+  // One page per run: people whose preference is off get no row and would come back in a loop;
+  // whoever is past the page is told at the next run.
+  const due = await repo.findDigestsDue(ctx.db.db, { quietSince, limit: 500 });
+  for (const person of due) {
+    const messages = person.unread === 1 ? '1 unread message' : `${person.unread} unread messages`;
+    const where = person.conversations === 1 ? '1 conversation' : `${person.conversations} conversations`;
+    await notify(ctx, {
+      userIds: person.userId,
+      type: 'message.digest',
+      title: `You have ${messages}`,
+      text: `You have ${messages} in ${where}.`,
+      link: '/messages',
+    });
+  }
+  return due.length;
+}
+
 /** Every admin's id, for notifications addressed to the site's team. */
 export const findAdminIds = (ctx: AppContext) => repo.findAdminIds(ctx.db.db);
