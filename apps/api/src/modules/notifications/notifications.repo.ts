@@ -25,10 +25,10 @@ export async function insertNotifications(
 }
 
 /** A person's notifications, newest first (the `(user_id, created_at DESC, id DESC)` index). */
-export async function listNotifications(
+export function listNotificationsQuery(
   db: Executor,
   options: { userId: string; offset: number; limit: number; onlyUnread: boolean },
-): Promise<NotificationRow[]> {
+) {
   return db
     .select()
     .from(notifications)
@@ -43,11 +43,16 @@ export async function listNotifications(
     .offset(options.offset);
 }
 
-export async function countNotifications(
+export async function listNotifications(
   db: Executor,
-  options: { userId: string; onlyUnread: boolean },
-): Promise<number> {
-  const [row] = await db
+  options: { userId: string; offset: number; limit: number; onlyUnread: boolean },
+): Promise<NotificationRow[]> {
+  return listNotificationsQuery(db, options);
+}
+
+/** How many notifications a person has (unread only: the partial unread index). */
+export function countNotificationsQuery(db: Executor, options: { userId: string; onlyUnread: boolean }) {
+  return db
     .select({ n: count() })
     .from(notifications)
     .where(
@@ -56,6 +61,13 @@ export async function countNotifications(
         options.onlyUnread ? isNull(notifications.readAt) : undefined,
       ),
     );
+}
+
+export async function countNotifications(
+  db: Executor,
+  options: { userId: string; onlyUnread: boolean },
+): Promise<number> {
+  const [row] = await countNotificationsQuery(db, options);
   return row?.n ?? 0;
 }
 

@@ -1,8 +1,11 @@
+import { sql } from '@fanstage/db';
 import { buildProduct } from '@fanstage/db/factories';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { mailsTo, notificationsOf, waitForMail } from '../../../test/notifications';
 import { grantWalletCredit } from '../wallet/wallet.service';
+import { countNotificationsQuery, listNotificationsQuery } from './notifications.repo';
 import { notificationEmailJobName, notify } from './notifications.service';
 
 let t: TestApp;
@@ -209,6 +212,32 @@ describe('GET /notifications and reading them', () => {
     expect((await t.request({ url: '/api/notifications' })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/api/notifications/read-all' })).statusCode).toBe(401);
     expect((await t.request({ url: '/api/notifications/preferences' })).statusCode).toBe(401);
+  });
+});
+
+describe('the bell queries (every page of a logged-in person)', () => {
+  it('read the list and the unread count from the notifications indexes, never a scan', async () => {
+    const fan = await t.fan();
+    const plans = await t.ctx.db.db.transaction(async (tx) => {
+      // A test table is tiny, so the planner would rather scan it; forbid that to see the index is usable.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const explain = async (query: { getSQL(): SQL }) => {
+        const result = (await tx.execute(sql`explain ${query.getSQL()}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      return {
+        list: await explain(
+          listNotificationsQuery(tx, { userId: fan.user.id, offset: 0, limit: 20, onlyUnread: false }),
+        ),
+        unread: await explain(countNotificationsQuery(tx, { userId: fan.user.id, onlyUnread: true })),
+      };
+    });
+    expect(plans.list).toMatch(/notifications_user_created_idx/);
+    expect(plans.list, plans.list).not.toMatch(/Sort/);
+    expect(plans.unread).toMatch(/notifications_user_unread_idx/);
   });
 });
 
