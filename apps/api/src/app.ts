@@ -47,6 +47,8 @@ import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { registerPaymentJobs } from './modules/payments/payments.jobs';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerCallJobs(ctx, app);
   await registerPaymentJobs(ctx, app);
   await registerStreamingJobs(ctx, app);
+  await registerNotificationJobs(ctx, app);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -275,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(addressesRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(messagesRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       await api.register(streamingRoutes, { ctx });
       await api.register(streamingChatRoutes, { ctx });
       await api.register(callsRoutes, { ctx });

@@ -19,6 +19,7 @@ export default [
     route('contact', 'routes/contact.tsx'),
     route('site-subscription', 'routes/site-subscription.tsx'),
     route('user/account', 'routes/user/account.tsx'),
+    route('account/notifications', 'routes/account/notifications.tsx'),
     route('user/following', 'routes/user/following.tsx'),
     route('user/wallet', 'routes/wallet/wallet.tsx'),
     route('user/cards', 'routes/user/cards.tsx'),

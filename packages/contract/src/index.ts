@@ -15,6 +15,7 @@ export * from './geo-blocks';
 export * from './media';
 export * from './messages';
 export * from './moderation';
+export * from './notifications';
 export * from './orders';
 export * from './payments';
 export * from './payouts';

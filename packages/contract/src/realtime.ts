@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TCallEndedEvent, TCallUpdatedEvent } from './calls';
 import { ZId } from './common';
 import { ZMessage } from './messages';
+import type { TNotificationCreatedEvent, TNotificationReadEvent } from './notifications';
 import type { ZStreamMessage } from './streaming';
 
 /*
@@ -48,7 +49,12 @@ export const serverEvents = {
   conversationRead: 'conversation/read',
   /** The viewer's wallet balance changed (top-up confirmed, charge, refund). */
   balanceChanged: 'wallet/balance',
+  /** A passing notice (a top-up's outcome) shown as a toast and not kept. */
   notification: 'notification',
+  /** A notification of the centre was written for the viewer: the bell adds it. */
+  notificationCreated: 'notification/created',
+  /** The viewer read notifications in some tab: every other tab follows. */
+  notificationRead: 'notification/read',
   /** In a show's room: a new chat message or tip. */
   streamMessage: 'stream/message',
   /** In a show's room: the creator cleared the chat. */
@@ -191,6 +197,8 @@ export interface ServerEventPayloads {
   'conversation/read': TConversationReadEvent;
   'wallet/balance': TBalanceChangedEvent;
   notification: TNotificationEvent;
+  'notification/created': TNotificationCreatedEvent;
+  'notification/read': TNotificationReadEvent;
   'stream/message': TStreamMessageEvent;
   'stream/cleared': TStreamClearedEvent;
   'stream/viewers': TStreamViewersEvent;

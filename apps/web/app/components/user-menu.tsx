@@ -1,6 +1,7 @@
 import type { TCurrentUser } from '@fanstage/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
+  IconBell,
   IconChevronDown,
   IconHome,
   IconLogout,
@@ -10,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
+import { preferencesPath } from '../features/notifications/notifications-api';
 import { accountPathFor, paths } from '../lib/guards';
 import { accountLinksFor } from './layouts/nav-items';
 import classes from './layouts/primary-layout.module.css';
@@ -66,6 +68,9 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
         })}
         <Menu.Item component={Link} to={accountPathFor(user)} leftSection={<IconSettings size={16} />}>
           Account settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={preferencesPath} leftSection={<IconBell size={16} />}>
+          Notification settings
         </Menu.Item>
         {user.isAdmin ? (
           <Menu.Item component={Link} to={paths.admin} leftSection={<IconShieldLock size={16} />}>

@@ -8,6 +8,7 @@ export * from './feeds';
 export * from './geo-blocks';
 export * from './messaging';
 export * from './moderation';
+export * from './notifications';
 export * from './payments';
 export * from './site';
 export * from './site-content';

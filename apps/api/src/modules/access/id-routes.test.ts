@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq, notifications } from '@fanstage/db';
 import { buildFeed, buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -32,6 +33,7 @@ type Kind =
   | 'call'
   | 'creator'
   | 'blockedFan'
+  | 'notification'
   | 'unknown';
 
 type Rule =
@@ -131,6 +133,8 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/payout-requests/{id}/reject': { admin: true },
   'POST /api/admin/payout-requests/{id}/mark-paid': { admin: true },
   'PUT /api/addresses/{id}': { owner: 'fan', id: 'address' },
+  // Everyone has their own notifications: a stranger of any role gets 404.
+  'POST /api/notifications/{id}/read': { owner: 'both', id: 'notification' },
   'DELETE /api/addresses/{id}': { owner: 'fan', id: 'address' },
   'POST /api/wallet/charges/product/{id}': { open: 'buying a product in the shop' },
   'GET /api/orders/{id}': { owner: 'both', id: 'order' },
@@ -285,6 +289,9 @@ beforeAll(async () => {
   const rude = await t.fan();
   await api(creator, 'POST', '/api/block/users', { targetId: rude.user.id, reason: 'Rude in chat' });
   ids.blockedFan = rude.user.id;
+  // The creator was told of the order and the tip above.
+  const [told] = await db.select().from(notifications).where(eq(notifications.userId, creator.user.id));
+  ids.notification = told!.id;
 });
 afterAll(async () => {
   await t?.close();

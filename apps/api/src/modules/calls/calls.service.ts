@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { findOrCreateConversation, findOrCreateTopicConversation } from '../messages/messages.repo';
+import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { agoraSetupOf, agoraUid, agoraUnavailable, issueAgoraToken } from '../streaming/media/agora-media';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
@@ -283,7 +284,22 @@ export async function answerPrivateShow(
       from: 'a pending',
     });
   }
-  return announce(ctx, id);
+  const call = await announce(ctx, id);
+  const creator = actor.user?.username ?? actor.user?.name ?? 'The creator';
+  await notify(ctx, {
+    userIds: row.fanId,
+    type: 'private-show.answered',
+    title:
+      answer === 'approve'
+        ? `${creator} approved your private show`
+        : `${creator} declined your private show`,
+    text:
+      answer === 'approve'
+        ? `${creator} approved your private show request. Be ready at the time you asked for; it starts when the creator starts it.`
+        : `${creator} declined your private show request. Nothing was charged.`,
+    link: answer === 'approve' ? `/private-shows/${id}` : '/user/private-shows',
+  });
+  return call;
 }
 
 /** The fan deletes their own pending (or approved, not yet started) request. */

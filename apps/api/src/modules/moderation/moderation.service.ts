@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { removeComment } from '../comments/comments.service';
 import { removeFeed } from '../feeds/feeds.service';
+import { notify } from '../notifications/notifications.service';
 import { findModeratedRows, findPeople, type ModeratedRow, type Person, setHidden } from './moderation.repo';
 
 /*
@@ -28,6 +29,24 @@ export const thingNames: Record<TModerationTarget, string> = {
   product: 'product',
   comment: 'comment',
 };
+
+/** Where the owner finds the item (a comment has no page of its own). */
+export function contentLink(target: TModerationTarget, id: string): string | null {
+  switch (target) {
+    case 'feed':
+      return `/post/${id}`;
+    case 'gallery':
+      return `/gallery/${id}`;
+    case 'video':
+      return `/video/${id}`;
+    case 'product':
+      return `/product/${id}`;
+    case 'photo':
+      return '/creator/photos';
+    case 'comment':
+      return null;
+  }
+}
 
 const missing: Record<TModerationTarget, string> = {
   feed: 'That post',
@@ -147,6 +166,7 @@ export async function hideContent(
   );
   await tellOwner(ctx, {
     to: found.owner,
+    link: contentLink(target, found.row.id),
     subject: `Your ${thingNames[target]} was hidden`,
     text: `An administrator hid your ${thingNames[target]} "${snippet(found.row.title)}" from fans.\n\nReason: ${options.reason}\n\nYou still see it, marked as hidden, with this reason. Fans cannot see or buy it. Reply to this mail if you think this was a mistake.`,
   });
@@ -174,6 +194,7 @@ export async function unhideContent(
   });
   await tellOwner(ctx, {
     to: found.owner,
+    link: contentLink(target, found.row.id),
     subject: `Your ${thingNames[target]} is visible again`,
     text: `An administrator made your ${thingNames[target]} "${snippet(found.row.title)}" visible to fans again.`,
   });
@@ -231,23 +252,28 @@ export async function deleteContent(
   return { target, _id: found.row.id, deleted: true };
 }
 
-/** Mails the person concerned (the outbox in development); a failure is logged, the change stands. */
+/**
+ * Tells the person concerned through the notification centre (their preference decides the mail;
+ * a deactivation is always mailed). A failure is logged, the change stands.
+ */
 export async function tellOwner(
   ctx: AppContext,
-  options: { to: Person | null; subject: string; text: string },
+  options: {
+    to: Person | null;
+    subject: string;
+    text: string;
+    type?: 'content.moderated' | 'account.deactivated';
+    link?: string | null;
+  },
 ): Promise<void> {
-  const address = options.to?.email;
-  if (!address) return;
-  try {
-    const { siteName } = await ctx.settings.getAll();
-    await ctx.mailer.send({
-      to: address,
-      subject: `${options.subject} (${siteName})`,
-      text: `Hello ${options.to?.name},\n\n${options.text}\n\n${siteName}`,
-    });
-  } catch (err) {
-    ctx.log.warn({ err }, 'could not mail the owner about a moderation action');
-  }
+  if (!options.to) return;
+  await notify(ctx, {
+    userIds: options.to.id,
+    type: options.type ?? 'content.moderated',
+    title: options.subject,
+    text: options.text,
+    link: options.link ?? null,
+  });
 }
 
 /** Accounts by id (name, address, role), for modules that tell people about a moderation action. */

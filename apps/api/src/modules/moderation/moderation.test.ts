@@ -1,17 +1,8 @@
-import {
-  auditLog,
-  eq,
-  files,
-  newId,
-  outboxEmails,
-  performerProfiles,
-  photos,
-  sql,
-  userBlocks,
-} from '@fanstage/db';
+import { auditLog, eq, files, newId, performerProfiles, photos, sql, userBlocks } from '@fanstage/db';
 import { buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 
 /*
  * Admins hide, show again and delete any creator's content; hidden content is gone for fans (its
@@ -41,7 +32,7 @@ const hide = (admin: Account, target: string, id: string, reason = 'Breaks the h
 
 const idsOf = (body: string) => (JSON.parse(body).data as { _id: string }[]).map((r) => r._id);
 
-const mailsTo = (email: string) => t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+const mailsTo = (email: string) => toldTo(t.ctx, email);
 
 const auditOf = (targetId: string) =>
   t.ctx.db.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.createdAt);

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
+import { notify } from '../notifications/notifications.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
   creatorEarnings,
@@ -107,8 +108,13 @@ export async function chargeProduct(
   await assertAccess(ctx, { actor, country, action: 'see', resource: 'product', id });
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
-  return inMoneyTransaction(ctx, (tx) =>
+  // Set only when this request placed the order (a replayed Idempotency-Key tells nobody again).
+  const placed: {
+    order: { performerId: string; number: number; quantity: number; productName: string } | null;
+  } = { order: null };
+  const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
+      placed.order = null;
       const product = await findProductForSale(tx, id);
       if (product?.status !== 'active' || product.hiddenAt) throw notFound('That product');
       if (product.performerId === actor.id) {
@@ -169,6 +175,12 @@ export async function chargeProduct(
         createdAt: now,
         updatedAt: now,
       });
+      placed.order = {
+        performerId: product.performerId,
+        number: order.number,
+        quantity: input.quantity,
+        productName: product.name,
+      };
       return {
         _id: charge.transactionId,
         type: 'product' as const,
@@ -182,6 +194,23 @@ export async function chargeProduct(
       };
     }),
   );
+  if (placed.order) await tellSellerOfOrder(ctx, { ...placed.order, buyer: actor });
+  return result;
+}
+
+/** The creator learns of a new order (after the charge committed). */
+async function tellSellerOfOrder(
+  ctx: AppContext,
+  order: { performerId: string; number: number; quantity: number; productName: string; buyer: Actor },
+): Promise<void> {
+  const buyer = order.buyer.user?.username ?? order.buyer.user?.name ?? 'A fan';
+  await notify(ctx, {
+    userIds: order.performerId,
+    type: 'order.placed',
+    title: `New order #${order.number}`,
+    text: `${buyer} ordered ${order.quantity} × ${order.productName} (order #${order.number}).`,
+    link: '/creator/orders',
+  });
 }
 
 /** The largest order number the column holds (PostgreSQL integer). */
@@ -255,9 +284,11 @@ export async function updateOrderDelivery(
   options: { actor: Actor; id: string; input: TOrderUpdate },
 ): Promise<TOrder> {
   const { actor, input } = options;
-  return ctx.db.db.transaction(async (tx) => {
+  let before: DeliveryStatus | null = null;
+  const view = await ctx.db.db.transaction(async (tx) => {
     const row = await lockOrder(tx, options.id);
     if (!row || row.performerId !== actor.id) throw notFound('That order');
+    before = row.deliveryStatus;
     if (row.deliveryStatus === 'refunded') {
       throw new AppError('UNPROCESSABLE', 'This order was refunded; its delivery cannot change.');
     }
@@ -276,6 +307,32 @@ export async function updateOrderDelivery(
     });
     return loadOrderView(tx, row.id);
   });
+  if (before !== view.deliveryStatus) await tellBuyerOfDelivery(ctx, view);
+  return view;
+}
+
+/** The fan learns that their order shipped (with the tracking code) or arrived. */
+async function tellBuyerOfDelivery(ctx: AppContext, order: TOrder): Promise<void> {
+  const what = `${order.quantity} × ${order.productName}`;
+  if (order.deliveryStatus === 'shipping') {
+    await notify(ctx, {
+      userIds: order.fan._id,
+      type: 'order.shipped',
+      title: `Order #${order.number} was shipped`,
+      text: order.trackingCode
+        ? `Your order #${order.number} (${what}) is on its way. Tracking code: ${order.trackingCode}.`
+        : `Your order #${order.number} (${what}) is on its way.`,
+      link: '/user/orders',
+    });
+  } else if (order.deliveryStatus === 'delivered') {
+    await notify(ctx, {
+      userIds: order.fan._id,
+      type: 'order.delivered',
+      title: `Order #${order.number} was delivered`,
+      text: `Your order #${order.number} (${what}) was marked delivered.`,
+      link: '/user/orders',
+    });
+  }
 }
 
 /** `PUT /orders/{id}/update/delivery-address`: the buyer changes the address while processing. */

@@ -35,6 +35,7 @@ import {
   type CardEventResult,
   cardPeriodMs,
   noticeCardRenewalFailed,
+  noticeCardSubscriptionStarted,
 } from '../subscriptions/card-subscriptions.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
@@ -802,7 +803,10 @@ export async function confirmGatewayEvent(
   if (notice) await noticeCardRenewalFailed(ctx, notice, gateway === 'sandbox');
   if (topUp) announceTopUp(ctx, topUp);
   const started = (card as CardEventResult | null)?.started;
-  if (started) await sendWelcomeMessage(ctx, { ...started, trigger: 'subscribe' });
+  if (started) {
+    await sendWelcomeMessage(ctx, { ...started, trigger: 'subscribe' });
+    await noticeCardSubscriptionStarted(ctx, started);
+  }
   return outcome;
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cardSubscriptions, earnings, eq, outboxEmails, subscriptions } from '@fanstage/db';
+import { cardSubscriptions, earnings, eq, subscriptions } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
 import { stripeClientOf } from './payments.stripe';
@@ -227,7 +228,7 @@ describe('Stripe card subscriptions', () => {
     const current = await mine(fan, creator.user.id);
     expect(current).toMatchObject({ isActive: true, autoRenew: true });
     expect(current.renewalFailedAt).not.toBeNull();
-    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    const mail = await toldTo(t.ctx, fan.user.email);
     expect(mail.filter((m) => m.subject.startsWith('We could not renew'))).toHaveLength(1);
 
     const deleted = eventOf('customer.subscription.deleted', {

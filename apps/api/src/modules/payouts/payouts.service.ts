@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
+import { findAdminIds, notify } from '../notifications/notifications.service';
 import { isStripeConfigured } from '../payments/payments.gateway';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
@@ -295,8 +296,11 @@ export async function createPayoutRequest(
     );
   }
   const now = ctx.clock.now();
-  return inMoneyTransaction(ctx, (tx) =>
+  // Set only when this request made the row (a replayed Idempotency-Key tells nobody again).
+  const made = { isNew: false };
+  const request = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
+      made.isNew = true;
       const row = await insertPendingRequest(tx, {
         performerId: actor.id,
         amountCents,
@@ -317,6 +321,8 @@ export async function createPayoutRequest(
       return presentRequest(saved, actorPerson(actor));
     }),
   );
+  if (made.isNew) await notifyAdminsOfRequest(ctx, request);
+  return request;
 }
 
 /** `PUT /payout-requests/{id}`: the creator changes a pending request; the hold follows the amount. */
@@ -418,23 +424,31 @@ const statusWords: Record<PayoutStatus, string> = {
 };
 
 /**
- * Tells the creator by mail (SMTP, or the outbox in development). Sent after the commit; a mail
- * failure is logged and never undoes the review.
+ * Tells the creator (the notification centre, and mail by their preference). Sent after the commit;
+ * a failure is logged and never undoes the review.
  */
 async function notifyCreator(ctx: AppContext, request: TPayoutRequest) {
-  const person = await findPerson(ctx.db.db, request.performer._id);
-  if (!person?.email) return;
   const amount = request.amount.toFixed(2);
   const reason = request.status === 'rejected' && request.adminNote ? `\n\nReason: ${request.adminNote}` : '';
-  try {
-    await ctx.mailer.send({
-      to: person.email,
-      subject: `Your payout request of ${amount} ${request.status === 'approved' ? 'was approved' : `is ${request.status}`}`,
-      text: `Hello ${person.name || person.username || ''},\n\nYour payout request of ${amount} ${statusWords[request.status]}.${reason}\n\n${ctx.config.PUBLIC_URL}/creator/payouts\n`,
-    });
-  } catch (error) {
-    ctx.log.warn({ err: error, payoutRequestId: request._id }, 'payout notification mail failed');
-  }
+  await notify(ctx, {
+    userIds: request.performer._id,
+    type: 'payout.updated',
+    title: `Your payout request of ${amount} ${request.status === 'approved' ? 'was approved' : `is ${request.status}`}`,
+    text: `Your payout request of ${amount} ${statusWords[request.status]}.${reason}`,
+    link: '/creator/payouts',
+  });
+}
+
+/** Every admin learns of a new payout request (after the hold committed). */
+async function notifyAdminsOfRequest(ctx: AppContext, request: TPayoutRequest) {
+  const creator = request.performer.username ?? request.performer.name;
+  await notify(ctx, {
+    userIds: await findAdminIds(ctx),
+    type: 'payout.requested',
+    title: `${creator} requested a payout of ${request.amount.toFixed(2)}`,
+    text: `${creator} asked for a payout of ${request.amount.toFixed(2)} by ${request.method}. It waits for review.`,
+    link: '/admin/payouts',
+  });
 }
 
 /** The audit action of each status an admin can move a request to. */

@@ -1,6 +1,7 @@
-import { outboxEmails, payoutRequests } from '@fanstage/db';
+import { payoutRequests } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 import { earningsBalance } from '../wallet/wallet.ledger';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
@@ -190,8 +191,7 @@ describe('payout requests', () => {
       pending: 0,
       available: 20,
     });
-    const mails = await t.ctx.db.db.select().from(outboxEmails);
-    const mine = mails.filter((m) => m.to === creator.user.email).map((m) => m.subject);
+    const mine = (await toldTo(t.ctx, creator.user.email)).map((m) => m.subject);
     expect(mine).toEqual(
       expect.arrayContaining([
         'Your payout request of 60.00 was approved',

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
+import { notify } from '../notifications/notifications.service';
 import { presentAdminPerformer } from './performers.presenter';
 import {
   findDocuments,
@@ -42,12 +43,13 @@ async function readAdminPerformer(ctx: AppContext, performerId: string): Promise
   return presentAdminPerformer(row, await findDocuments(ctx.db.db, [row.user.id]), documentSigner(ctx));
 }
 
-async function notifyCreator(ctx: AppContext, performer: TAdminPerformer, subject: string, text: string) {
-  if (!performer.email) return;
-  // The verdict is saved either way; a mail that fails is logged, not turned into an error.
-  await ctx.mailer.send({ to: performer.email, subject, text }).catch((err: unknown) => {
-    ctx.log.error({ err, performerId: performer._id }, 'document review mail failed');
-  });
+/** The verdict is saved either way; `notify` logs a failure and never turns it into an error. */
+async function notifyCreator(
+  ctx: AppContext,
+  performer: TAdminPerformer,
+  words: { title: string; text: string; link: string },
+) {
+  await notify(ctx, { userIds: performer._id, type: 'creator.reviewed', ...words });
 }
 
 /** The review fields of a profile, locked until the transaction ends (null: no such creator). */
@@ -112,12 +114,11 @@ export async function verifyDocuments(
   const performer = await readAdminPerformer(ctx, options.performerId);
   if (changed) {
     const { siteName } = await ctx.settings.getAll();
-    await notifyCreator(
-      ctx,
-      performer,
-      `Your ${siteName} profile is verified`,
-      `Hi ${performer.name},\n\nWe have checked your documents: your creator profile is now listed on ${siteName}.\n${ctx.config.PUBLIC_URL}/${performer.username ?? performer._id}`,
-    );
+    await notifyCreator(ctx, performer, {
+      title: `Your ${siteName} profile is verified`,
+      text: `We have checked your documents: your creator profile is now listed on ${siteName}.`,
+      link: `/${performer.username ?? performer._id}`,
+    });
   }
   return performer;
 }
@@ -133,12 +134,11 @@ export async function rejectDocuments(
   if (changed) {
     const { siteName } = await ctx.settings.getAll();
     const reason = options.reason ? `\n\nReason: ${options.reason}` : '';
-    await notifyCreator(
-      ctx,
-      performer,
-      `We could not verify your ${siteName} documents`,
-      `Hi ${performer.name},\n\nWe could not verify your identity documents, so your profile is not listed.${reason}\n\nPlease upload clear images of your documents again from your account.`,
-    );
+    await notifyCreator(ctx, performer, {
+      title: `We could not verify your ${siteName} documents`,
+      text: `We could not verify your identity documents, so your profile is not listed.${reason}\n\nPlease upload clear images of your documents again from your account.`,
+      link: '/creator/account',
+    });
   }
   return performer;
 }

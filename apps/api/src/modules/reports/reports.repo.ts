@@ -73,9 +73,3 @@ export async function findReporter(db: Executor, id: string): Promise<Reporter> 
     .where(eq(users.id, id));
   return row ?? null;
 }
-
-/** Where the reporter is told the outcome: their address, or null (account gone). */
-export async function findReporterEmail(db: Executor, id: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-  return row?.email ?? null;
-}

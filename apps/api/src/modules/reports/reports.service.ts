@@ -15,6 +15,7 @@ import type { Actor } from '../auth/sessions';
 import { blockForCreator } from '../blocks/blocks.service';
 import type { Person } from '../moderation/moderation.repo';
 import {
+  contentLink,
   findContentForModeration,
   findContentItems,
   findPeopleByIds as findPeople,
@@ -22,12 +23,12 @@ import {
   tellOwner,
   thingNames,
 } from '../moderation/moderation.service';
+import { notify } from '../notifications/notifications.service';
 import { deactivateUser } from '../users/users.admin.service';
 import {
   closeReport,
   findReport,
   findReporter,
-  findReporterEmail,
   insertOpenReport,
   listReports,
   type Reporter,
@@ -169,6 +170,7 @@ export async function closeReportAsAdmin(
       const thing = thingNames[open.target as TModerationTarget];
       await tellOwner(ctx, {
         to: subject.owner,
+        link: contentLink(open.target as TModerationTarget, content.row.id),
         subject: `Your ${thing} was hidden`,
         text: `After a report, an administrator hid your ${thing} "${content.row.title.slice(0, 120)}" from fans.\n\nReason: ${input.reason}\n\nYou still see it, marked as hidden, with this reason. Fans cannot see or buy it. Reply to this mail if you think this was a mistake.`,
       });
@@ -228,6 +230,7 @@ export async function closeReportAsAdmin(
       row = isNew && closed ? closed : await ctx.db.db.transaction(closeWith);
       await tellOwner(ctx, {
         to: content.creator,
+        link: '/creator/blocked',
         subject: 'Our moderators blocked someone for you',
         text: `After a report about a comment by ${subject.owner.name} on your page, an administrator blocked them from your page.\n\nReason: ${input.reason}\n\nThey are in your list of blocked people; you can unblock them there.`,
       });
@@ -242,6 +245,7 @@ export async function closeReportAsAdmin(
       row = await ctx.db.db.transaction(closeWith);
       await tellOwner(ctx, {
         to: owner,
+        type: 'account.deactivated',
         subject: 'Your account was deactivated',
         text: `After a report, an administrator deactivated your account. You can no longer sign in.\n\nReason: ${input.reason}\n\nReply to this mail to appeal.`,
       });
@@ -301,23 +305,23 @@ const reportedThing: Record<ReportRow['target'], string> = {
 };
 
 /**
- * The reporter is told the outcome by mail (the outbox in development). The report is closed
- * already: a mail that cannot be sent is logged, never undoes it.
+ * The reporter is told the outcome (the notification centre, and mail by their preference). The
+ * report is closed already: a notification that cannot be sent is logged, never undoes it.
  */
 async function tellReporter(ctx: AppContext, report: ReportRow): Promise<void> {
   try {
-    const to = await findReporterEmail(ctx.db.db, report.reporterId);
-    if (!to) return;
     const { siteName } = await ctx.settings.getAll();
     const what = reportedThing[report.target];
     const outcome =
       report.status === 'resolved'
         ? `Our team reviewed your report of ${what} and took action: ${actionWords[report.action ?? 'warn']}. Thank you for helping keep ${siteName} safe.`
         : `Our team reviewed your report of ${what} and found nothing against the rules, so no action was taken. Thank you for telling us.`;
-    await ctx.mailer.send({
-      to,
-      subject: `Your report was reviewed (${siteName})`,
+    await notify(ctx, {
+      userIds: report.reporterId,
+      type: 'report.reviewed',
+      title: 'Your report was reviewed',
       text: `${outcome}\n\nReport: ${report.category}, filed ${report.createdAt.toISOString().slice(0, 10)}.`,
+      link: null,
     });
   } catch (err) {
     ctx.log.warn({ err, reportId: report.id }, 'could not tell the reporter the outcome of their report');

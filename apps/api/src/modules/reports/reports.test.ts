@@ -1,7 +1,7 @@
-import { eq, outboxEmails } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,8 +98,8 @@ describe('/api/admin/reports', () => {
       action: 'dismiss',
       resolutionNote: null,
     });
-    // The fan is told the outcome by mail (the outbox here).
-    const mails = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    // The fan is told the outcome (the notification centre; the mail follows from the queue).
+    const mails = await toldTo(t.ctx, fan.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Your report was reviewed/);
     expect(mails[0]!.text).toContain('found nothing against the rules');

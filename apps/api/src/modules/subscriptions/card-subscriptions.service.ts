@@ -11,6 +11,7 @@ import type { CardSubscriptionPlan, PaymentGatewayName, Transaction } from '@fan
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { notify } from '../notifications/notifications.service';
 import {
   currentGatewayName,
   type GatewayEvent,
@@ -589,27 +590,41 @@ export async function applyCardSubscriptionChange(
   return { outcome: change.isEnded ? 'ended' : 'updated', orderId: null, notice: null };
 }
 
-/** Mails the fan that a card renewal failed (after the event's transaction committed). */
+/** Tells the fan (the notification centre, and mail by their preference) that a card renewal failed. */
 export async function noticeCardRenewalFailed(
   ctx: AppContext,
   notice: NonNullable<CardEventResult['notice']>,
   isFinal: boolean,
 ) {
-  const fan = await findUserContact(ctx.db.db, notice.fanId);
-  if (!fan?.email) return;
   const settings = await ctx.settings.getAll();
   const creator = notice.performerId ? await findUserContact(ctx.db.db, notice.performerId) : null;
   const what = creator ? `your subscription to ${creator.name}` : `your ${settings.siteName} membership`;
   const next = isFinal
     ? 'It has ended: subscribe again with another card or from your wallet to keep access.'
     : 'The payment will be tried again over the next days; you can update your card meanwhile.';
-  await ctx.mailer
-    .send({
-      to: fan.email,
-      subject: `We could not renew ${what}`,
-      text: `Hi ${fan.name},\n\nThe card payment to renew ${what} failed. ${next}\n\n${ctx.config.PUBLIC_URL}${creator ? '/user/subscriptions' : '/site-subscription'}\n`,
-    })
-    .catch((err: unknown) => ctx.log.error({ err, fanId: notice.fanId }, 'card renewal notice failed'));
+  await notify(ctx, {
+    userIds: notice.fanId,
+    type: 'subscription.renewal-failed',
+    title: `We could not renew ${what}`,
+    text: `The card payment to renew ${what} failed. ${next}`,
+    link: creator ? '/user/subscriptions' : '/site-subscription',
+  });
+}
+
+/** The creator learns of a fan whose card subscription began (after the payment committed). */
+export async function noticeCardSubscriptionStarted(
+  ctx: AppContext,
+  started: NonNullable<CardEventResult['started']>,
+) {
+  const fan = await findUserContact(ctx.db.db, started.fanId);
+  const name = fan?.name ?? 'A fan';
+  await notify(ctx, {
+    userIds: started.performerId,
+    type: 'subscription.new',
+    title: `${name} subscribed to you`,
+    text: `${name} subscribed to you by card.`,
+    link: '/creator/subscribers',
+  });
 }
 
 export const cardPeriodMs = (plan: CardSubscriptionPlan) => periodDaysOf(plan) * dayMs;

@@ -4,13 +4,13 @@ import {
   earnings,
   eq,
   ledgerTransactions,
-  outboxEmails,
   paymentOrders,
   subscriptions,
 } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 import { createSession } from '../auth/sessions';
 import {
   newSandboxEventId,
@@ -315,7 +315,7 @@ describe('sandbox card renewals (renewal job)', () => {
     expect(sub).toMatchObject({ status: 'lapsed', autoRenew: false, isActive: false });
     expect(sub.renewalFailedAt).not.toBeNull();
     expect(await earningRows(creator.user.id)).toHaveLength(1);
-    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    const mail = await toldTo(t.ctx, fan.user.email);
     expect(mail.filter((m) => m.subject.startsWith('We could not renew'))).toHaveLength(1);
     await renewDueSandboxCardSubscriptions(t.ctx);
     expect(await earningRows(creator.user.id)).toHaveLength(1);

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
+import { notify } from '../notifications/notifications.service';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
@@ -88,6 +89,8 @@ export async function subscribePerformer(
   }
   const settings = await ctx.settings.getAll();
   const now = ctx.clock.now();
+  // What this request did, for the creator's notification (nothing on a replayed Idempotency-Key).
+  const done: { change: 'new' | 'extended' | null } = { change: null };
 
   const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
@@ -95,6 +98,7 @@ export async function subscribePerformer(
       if (!prices) throw notFound('That creator');
       const row = await lockSubscription(tx, { fanId: actor.id, performerId, now });
       const isRunning = row.expiredAt > now;
+      done.change = isRunning ? 'extended' : 'new';
       if (isRunning && row.paymentMethod === 'card' && row.autoRenew) {
         throw new AppError(
           'UNPROCESSABLE',
@@ -163,6 +167,20 @@ export async function subscribePerformer(
     }),
   );
   await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'subscribe' });
+  if (done.change) {
+    const fan = actor.user?.username ?? actor.user?.name ?? 'A fan';
+    const plan = input.type === 'free' ? 'free' : planNames[input.type];
+    await notify(ctx, {
+      userIds: performerId,
+      type: done.change === 'new' ? 'subscription.new' : 'subscription.renewed',
+      title: done.change === 'new' ? `${fan} subscribed to you` : `${fan} extended their subscription`,
+      text:
+        done.change === 'new'
+          ? `${fan} took your ${plan} subscription.`
+          : `${fan} paid another ${plan} period of their subscription to you.`,
+      link: '/creator/subscribers',
+    });
+  }
   return result;
 }
 
@@ -453,6 +471,7 @@ export async function renewSubscription(
   let failure: 'insufficient' | 'not_offered';
   try {
     const outcome = await attempt();
+    if (outcome === 'renewed') await noticeRenewal(ctx, options.id);
     if (outcome !== 'not_offered') return outcome;
     failure = 'not_offered';
   } catch (error) {
@@ -469,26 +488,38 @@ export async function renewSubscription(
   return 'lapsed';
 }
 
-/** Tells the fan (by mail: there is no notification centre yet) that a renewal could not be paid. */
+/** The creator learns that a fan's subscription renewed (after the charge committed). */
+async function noticeRenewal(ctx: AppContext, id: string) {
+  const row = await findSubscriptionById(ctx.db.db, id);
+  if (!row) return;
+  const fan = await findUserContact(ctx.db.db, row.fanId);
+  const name = fan?.name ?? 'A fan';
+  await notify(ctx, {
+    userIds: row.performerId,
+    type: 'subscription.renewed',
+    title: `${name}'s subscription renewed`,
+    text: `${name}'s ${row.type} subscription to you renewed until ${row.expiredAt.toISOString().slice(0, 10)}.`,
+    link: '/creator/subscribers',
+  });
+}
+
+/** Tells the fan (the notification centre, and mail by their preference) that a renewal could not be paid. */
 async function noticeLapse(ctx: AppContext, options: { id: string; reason: 'insufficient' | 'not_offered' }) {
   const row = await findSubscriptionById(ctx.db.db, options.id);
   if (!row) return;
-  const [fan, creator] = await Promise.all([
-    findUserContact(ctx.db.db, row.fanId),
-    findUserContact(ctx.db.db, row.performerId),
-  ]);
-  if (!fan?.email || !creator) return;
+  const creator = await findUserContact(ctx.db.db, row.performerId);
+  if (!creator) return;
   const why =
     options.reason === 'insufficient'
       ? 'your wallet balance was not enough to pay for the next period. Top up your wallet and subscribe again to keep access.'
       : 'the creator no longer offers this plan.';
-  await ctx.mailer
-    .send({
-      to: fan.email,
-      subject: `Your subscription to ${creator.name} has ended`,
-      text: `Hi ${fan.name},\n\nYour subscription to ${creator.name} could not be renewed: ${why}\n\n${ctx.config.PUBLIC_URL}/user/subscriptions\n`,
-    })
-    .catch((err: unknown) => ctx.log.error({ err, subscriptionId: row.id }, 'lapse notice failed'));
+  await notify(ctx, {
+    userIds: row.fanId,
+    type: 'subscription.renewal-failed',
+    title: `Your subscription to ${creator.name} has ended`,
+    text: `Your subscription to ${creator.name} could not be renewed: ${why}`,
+    link: '/user/subscriptions',
+  });
 }
 
 /** One run of the renewal job: every due wallet renewal, in expiry order. */
@@ -552,18 +583,13 @@ export async function renewSiteSubscription(
     if (!(error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE')) throw error;
   }
   if (!(await stopDueSiteRenewal(ctx.db.db, { ...options, failedAt: now }))) return 'skipped';
-  const fan = await findUserContact(ctx.db.db, options.fanId);
-  if (fan?.email) {
-    await ctx.mailer
-      .send({
-        to: fan.email,
-        subject: `Your ${settings.siteName} membership has ended`,
-        text: `Hi ${fan.name},\n\nYour ${settings.siteName} membership could not be renewed: your wallet balance was not enough to pay for the next month. Top up your wallet and subscribe again to keep access.\n\n${ctx.config.PUBLIC_URL}/site-subscription\n`,
-      })
-      .catch((err: unknown) =>
-        ctx.log.error({ err, fanId: options.fanId }, 'membership lapse notice failed'),
-      );
-  }
+  await notify(ctx, {
+    userIds: options.fanId,
+    type: 'subscription.renewal-failed',
+    title: `Your ${settings.siteName} membership has ended`,
+    text: `Your ${settings.siteName} membership could not be renewed: your wallet balance was not enough to pay for the next month. Top up your wallet and subscribe again to keep access.`,
+    link: '/site-subscription',
+  });
   return 'lapsed';
 }
 

@@ -1,14 +1,8 @@
-import {
-  cardSubscriptions,
-  earnings,
-  eq,
-  outboxEmails,
-  siteSubscriptions,
-  subscriptions,
-} from '@fanstage/db';
+import { cardSubscriptions, earnings, eq, siteSubscriptions, subscriptions } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { toldTo } from '../../../test/notifications';
 import { createSession } from '../auth/sessions';
 import { reconcileLedger } from '../wallet/wallet.reconcile';
 import { grantWalletCredit } from '../wallet/wallet.service';
@@ -420,7 +414,7 @@ describe('wallet renewals', () => {
     expect(await canSee(fan, post.id)).toBe(false);
     const list = await as(fan, { url: '/api/subscriptions/user/search' });
     expect(list.json().data[0]).toMatchObject({ status: 'lapsed', autoRenew: false });
-    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    const mail = await toldTo(t.ctx, fan.user.email);
     expect(mail.filter((m) => m.subject.includes('has ended'))).toHaveLength(1);
 
     // Subscribing again works and clears the lapse.
@@ -557,7 +551,7 @@ describe('site membership renewals', () => {
     expect(await expiryOf(fan)).toBe(paid.expiredAt);
     expect(await balanceOf(fan)).toBe(5.01);
     expect(await membershipOf(fan)).toMatchObject({ autoRenew: false, renewalFailedAt: clock.now() });
-    const mail = await t.ctx.db.db.select().from(outboxEmails).where(eq(outboxEmails.to, fan.user.email!));
+    const mail = await toldTo(t.ctx, fan.user.email);
     expect(mail.filter((m) => m.subject.includes('membership has ended'))).toHaveLength(1);
 
     await fund(fan.user, 5);

@@ -1,4 +1,5 @@
 import {
+  formatAmount,
   fromCents,
   type TAdminCredit,
   type TAdminCreditRequest,
@@ -22,6 +23,7 @@ import { findPurchasableMessage } from '../messages/messages.access';
 import type { MessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
 import { announceNewMessage } from '../messages/messages.socket';
+import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { addStreamTipMessage, announceStreamTip, assertCanTipInShow } from '../streaming/streaming.chat';
 import { assertCanBuyLiveSession } from '../streaming/streaming.service';
@@ -170,14 +172,16 @@ export async function chargeTip(
   const show = input.streamId
     ? await assertCanTipInShow(ctx, { actor, sessionId: input.streamId, performerId })
     : null;
-  const tip: { message: MessageRow | null; streamMessageId: string | null } = {
+  const tip: { message: MessageRow | null; streamMessageId: string | null; isCharged: boolean } = {
     message: null,
     streamMessageId: null,
+    isCharged: false,
   };
   const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
       tip.message = null;
       tip.streamMessageId = null;
+      tip.isCharged = true;
       const charge = await chargeFan(tx, {
         fanId: actor.id,
         performerId,
@@ -219,6 +223,17 @@ export async function chargeTip(
     await announceNewMessage(ctx, { message: tip.message, recipientId: performerId, files: [] });
   if (show && tip.streamMessageId)
     await announceStreamTip(ctx, { sessionId: show.sessionId, messageId: tip.streamMessageId });
+  // A replayed Idempotency-Key moved no money, so it tells the creator nothing again.
+  if (tip.isCharged) {
+    const fan = actor.user?.username ?? actor.user?.name ?? 'A fan';
+    await notify(ctx, {
+      userIds: performerId,
+      type: 'tip.received',
+      title: `${fan} sent you a tip`,
+      text: `${fan} tipped you ${formatAmount(result.amount)}${show ? ' during your live show' : input.conversationId ? ' in your messages' : ''}.`,
+      link: '/creator/earnings',
+    });
+  }
   return result;
 }
 

@@ -23,6 +23,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLogout } from '../../features/auth/use-logout';
 import { IncomingCallDialog } from '../../features/calls/incoming-call';
 import { MessagesButton } from '../../features/messages/messages-button';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { accountPathFor, landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
@@ -98,7 +99,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 ) : null}
               </Group>
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            <Group wrap="nowrap" className={classes.actions}>
               {user?.isPerformer ? (
                 <>
                   <Button
@@ -122,6 +123,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                   </ActionIcon>
                 </>
               ) : null}
+              {user ? <NotificationBell /> : null}
               {user ? <MessagesButton /> : null}
               {/* Logged in on a phone, the theme switch moves into the menu drawer to make room. */}
               {user ? (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentUserKey } from '../auth/use-current-user';
 import { bindMessageEvents } from '../messages/message-events';
+import { bindNotificationEvents } from '../notifications/notification-events';
 import { closeSocket, onServerEvent, openSocket } from './socket-client';
 
 /**
@@ -32,6 +33,7 @@ export function useRealtime(user: TCurrentUser | null): void {
         notifications.show({ title: event.title, message: event.text, autoClose: 5000 });
       }),
       bindMessageEvents(queryClient, userId),
+      bindNotificationEvents(queryClient),
     ];
     return () => {
       for (const off of offs) off();

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { findRecipients } from './notifications.repo';
+import {
+  type NotificationEmailJob,
+  notificationEmailJobName,
+  sendMessageDigests,
+} from './notifications.service';
+import { renderNotificationEmail } from './notifications.templates';
+
+/**
+ * The mail of a notification, sent by the queue so that a slow or failing mail server never holds
+ * the request that caused it. The address is read when the mail goes (a changed address is used);
+ * a thrown send is retried by the queue.
+ */
+export async function sendNotificationEmail(ctx: AppContext, job: NotificationEmailJob): Promise<void> {
+  const [person] = await findRecipients(ctx.db.db, [job.userId]);
+  if (!person?.email) return;
+  const { siteName } = await ctx.settings.getAll();
+  const mail = renderNotificationEmail({
+    ...job,
+    name: person.name,
+    siteName,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  await ctx.mailer.send({ to: person.email, ...mail });
+}
+
+export const digestJobName = 'notifications.message-digest';
+/** How often each server asks for a digest run. */
+export const digestEveryMs = 15 * 60 * 1000;
+
+/**
+ * Registers the mail worker and the unread-messages digest; once the server listens (never in tests
+ * that only inject), each node sends a digest job every 15 minutes.
+ */
+export async function registerNotificationJobs(ctx: AppContext, app: FastifyInstance): Promise<void> {
+  await ctx.queue.work<NotificationEmailJob>(
+    notificationEmailJobName,
+    (job) => sendNotificationEmail(ctx, job),
+    {
+      retryLimit: 3,
+      expireInSeconds: 5 * 60,
+    },
+  );
+  await ctx.queue.work(
+    digestJobName,
+    async () => {
+      const told = await sendMessageDigests(ctx);
+      if (told > 0) ctx.log.info({ told }, 'unread message digests');
+    },
+    { retryLimit: 1, expireInSeconds: 10 * 60 },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    ctx.queue
+      .send(digestJobName, {})
+      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue the message digest'));
+  };
+  app.addHook('onListen', async () => {
+    timer = setInterval(send, digestEveryMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
