@@ -71,6 +71,7 @@ import { registerStreamingJobs } from './modules/streaming/streaming.jobs';
 import { registerP2pSignalling } from './modules/streaming/streaming.p2p.socket';
 import { streamingRoutes } from './modules/streaming/streaming.routes';
 import { registerStreamingSocket } from './modules/streaming/streaming.socket';
+import { subscriptionsAdminRoutes } from './modules/subscriptions/subscriptions.admin.routes';
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(twoFactorRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(usersAdminRoutes, { ctx });
+      await api.register(subscriptionsAdminRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });

@@ -123,6 +123,9 @@ export const auditActionLabels = {
   'page.create': 'Page created',
   'page.update': 'Page edited',
   'page.delete': 'Page deleted',
+  'subscription.grant': 'Subscription granted',
+  'subscription.extend': 'Subscription extended',
+  'subscription.cancel': 'Subscription cancelled',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

@@ -12,6 +12,7 @@ export const notificationTypes = [
   'subscription.new',
   'subscription.renewed',
   'subscription.renewal-failed',
+  'subscription.admin-changed',
   'message.digest',
   'payout.requested',
   'payout.updated',
@@ -70,6 +71,12 @@ export const notificationTypeInfo: Record<TNotificationType, NotificationTypeInf
     label: 'Renewals that failed',
     description: 'A subscription of yours could not be renewed.',
     audience: 'fan',
+    defaultChannel: 'email',
+  },
+  'subscription.admin-changed': {
+    label: 'Subscriptions changed by the team',
+    description: 'A site admin granted, extended or cancelled a subscription between a fan and a creator.',
+    audience: 'everyone',
     defaultChannel: 'email',
   },
   'message.digest': {

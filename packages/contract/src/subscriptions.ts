@@ -142,3 +142,52 @@ export const ZSubscriptionPackage = z.object({
   trialDays: z.number().int().nullable(),
 });
 export type TSubscriptionPackage = z.infer<typeof ZSubscriptionPackage>;
+
+/* Admin console (issue 13): every subscription on the site; grant, extend and cancel without money. */
+
+export const adminSubscriptionDays = { min: 1, max: 365 } as const;
+export const adminSubscriptionReason = { min: 3, max: 500 } as const;
+
+const ZAdminDays = z
+  .number({ message: 'The number of days must be a whole number.' })
+  .int('The number of days must be a whole number.')
+  .min(adminSubscriptionDays.min, `The number of days must be at least ${adminSubscriptionDays.min}.`)
+  .max(adminSubscriptionDays.max, `The number of days must be at most ${adminSubscriptionDays.max}.`);
+const ZAdminSubscriptionReason = z
+  .string({ message: 'Give a reason.' })
+  .trim()
+  .min(adminSubscriptionReason.min, `The reason must be at least ${adminSubscriptionReason.min} characters.`)
+  .max(adminSubscriptionReason.max, `The reason must be at most ${adminSubscriptionReason.max} characters.`);
+
+/** `GET /admin/subscriptions`: `q` matches the fan's or the creator's name, username or email. */
+export const ZAdminSubscriptionQuery = ZListQuery.extend({
+  sortBy: z.enum(subscriptionSortFields).default('updatedAt'),
+  status: ZSubscriptionStatus.optional(),
+  performerId: ZId.optional(),
+  fanId: ZId.optional(),
+});
+export type TAdminSubscriptionQuery = z.infer<typeof ZAdminSubscriptionQuery>;
+
+export const ZAdminSubscriptionItem = ZSubscription.extend({
+  fan: ZSubscriptionParty,
+  performer: ZSubscriptionParty,
+});
+export type TAdminSubscriptionItem = z.infer<typeof ZAdminSubscriptionItem>;
+
+/** `POST /admin/subscriptions`: a free subscription, no money moves. */
+export const ZAdminGrantSubscription = z
+  .object({ fanId: ZId, performerId: ZId, days: ZAdminDays, reason: ZAdminSubscriptionReason })
+  .strict();
+export type TAdminGrantSubscription = z.infer<typeof ZAdminGrantSubscription>;
+
+/** `POST /admin/subscriptions/{id}/extend` */
+export const ZAdminExtendSubscription = z
+  .object({ days: ZAdminDays, reason: ZAdminSubscriptionReason })
+  .strict();
+export type TAdminExtendSubscription = z.infer<typeof ZAdminExtendSubscription>;
+
+/** `POST /admin/subscriptions/{id}/cancel`: stop renewal, or end access now. Never a refund. */
+export const ZAdminCancelSubscription = z
+  .object({ reason: ZAdminSubscriptionReason, immediately: z.boolean().default(false) })
+  .strict();
+export type TAdminCancelSubscription = z.infer<typeof ZAdminCancelSubscription>;

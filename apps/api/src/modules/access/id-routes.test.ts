@@ -54,6 +54,8 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/performers/{id}/reject-documents': { admin: true },
   'PUT /api/admin/performers/{id}/commission': { admin: true },
   'GET /api/admin/users/{id}': { admin: true },
+  'POST /api/admin/subscriptions/{id}/extend': { admin: true },
+  'POST /api/admin/subscriptions/{id}/cancel': { admin: true },
   'PUT /api/admin/users/{id}': { admin: true },
   'POST /api/admin/users/{id}/deactivate': { admin: true },
   'POST /api/admin/users/{id}/reactivate': { admin: true },

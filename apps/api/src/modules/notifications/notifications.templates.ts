@@ -11,6 +11,7 @@ const actionWords: Record<TNotificationType, string> = {
   'subscription.new': 'See your subscribers',
   'subscription.renewed': 'See your subscribers',
   'subscription.renewal-failed': 'Top up your wallet',
+  'subscription.admin-changed': 'See the subscription',
   'message.digest': 'Read your messages',
   'payout.requested': 'Review the request',
   'payout.updated': 'See your payouts',
