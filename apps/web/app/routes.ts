@@ -63,6 +63,7 @@ export default [
     route('admin/outbox', 'routes/admin/outbox.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:id', 'routes/admin/user.tsx'),
+    route('admin/subscriptions', 'routes/admin/subscriptions.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/creators', 'routes/admin/creators.tsx'),
     route('admin/payouts', 'routes/admin/payouts.tsx'),

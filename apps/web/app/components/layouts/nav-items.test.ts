@@ -15,8 +15,8 @@ describe('header navigation', () => {
     }
   });
 
-  it('links the creator review, users and the audit log for admins only', () => {
-    for (const to of ['/admin/creators', '/admin/users', '/admin/audit']) {
+  it('links the creator review, users, subscriptions and the audit log for admins only', () => {
+    for (const to of ['/admin/creators', '/admin/users', '/admin/subscriptions', '/admin/audit']) {
       expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain(to);
       expect(paths(navItemsFor(user({}), settings))).not.toContain(to);
       expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
@@ -47,6 +47,7 @@ describe('header overflow', () => {
       '/admin/payouts',
     ]);
     expect(paths(more)).toEqual([
+      '/admin/subscriptions',
       '/admin/orders',
       '/admin/ledger',
       '/admin/settings',

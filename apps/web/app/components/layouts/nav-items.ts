@@ -52,6 +52,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
       { label: 'Reports', to: '/admin/reports', icon: IconFlag },
       { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
+      { label: 'Subscriptions', to: '/admin/subscriptions', icon: IconUserStar },
       { label: 'Orders', to: '/admin/orders', icon: IconPackage },
       { label: 'Ledger', to: '/admin/ledger', icon: IconReceipt2 },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
