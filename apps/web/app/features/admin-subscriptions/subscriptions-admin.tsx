@@ -88,7 +88,7 @@ const day = (iso: string) => dayjs(iso).format('MMM D, YYYY');
 
 function StatusBadge({ status }: { status: TSubscriptionStatus }) {
   return (
-    <Badge size="sm" variant="light" color={statusColors[status]}>
+    <Badge size="sm" variant="light" color={statusColors[status]} style={{ flexShrink: 0 }}>
       {statusLabels[status]}
     </Badge>
   );
