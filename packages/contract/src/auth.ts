@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReCaptchaToken } from './re-captcha';
 import { ZEmail, ZGender, ZName, ZPassword, ZUsername } from './users';
 
 export const ZRegisterUserRequest = z.object({
@@ -7,6 +8,8 @@ export const ZRegisterUserRequest = z.object({
   email: ZEmail,
   password: ZPassword,
   gender: ZGender.optional(),
+  /** Needed when reCAPTCHA is on (see re-captcha.ts). */
+  reCaptchaToken: ZReCaptchaToken.optional(),
 });
 export type TRegisterUserRequest = z.infer<typeof ZRegisterUserRequest>;
 
