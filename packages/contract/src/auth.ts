@@ -41,6 +41,8 @@ export const ZLoginRequest = z.object({
     .max(254),
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
   remember: z.boolean().default(false),
+  /** Needed when reCAPTCHA is on and the account has failed `reCaptchaLoginFailures` times in a row. */
+  reCaptchaToken: ZReCaptchaToken.optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

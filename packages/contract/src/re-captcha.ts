@@ -13,3 +13,9 @@ export const ZReCaptchaToken = z
 /** POST /re-captcha/verify */
 export const ZReCaptchaVerifyRequest = z.object({ token: ZReCaptchaToken });
 export type TReCaptchaVerifyRequest = z.infer<typeof ZReCaptchaVerifyRequest>;
+
+/** Wrong passwords in a row after which an account's login needs a reCAPTCHA token (when reCAPTCHA is on). */
+export const reCaptchaLoginFailures = 3;
+
+/** The error detail path that tells a form to show the reCAPTCHA widget. */
+export const reCaptchaField = 'reCaptchaToken';

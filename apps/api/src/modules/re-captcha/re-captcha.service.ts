@@ -1,3 +1,4 @@
+import { reCaptchaField } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { verifyReCaptchaToken } from './re-captcha.adapter';
@@ -21,7 +22,9 @@ export async function requireReCaptcha(
   if (!(await reCaptchaEnabled(ctx))) return;
   const trimmed = token?.trim() ?? '';
   if (trimmed === '') {
-    throw new AppError('UNPROCESSABLE', 'Please tick "I am not a robot" before sending.');
+    throw new AppError('UNPROCESSABLE', 'Please tick "I am not a robot" before sending.', [
+      { path: reCaptchaField, message: 'Please tick "I am not a robot".' },
+    ]);
   }
   await verifyReCaptchaToken(ctx.config, trimmed, ip);
 }

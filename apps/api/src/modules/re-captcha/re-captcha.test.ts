@@ -228,4 +228,30 @@ describe('forms that need reCAPTCHA', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/reCAPTCHA site key/);
   });
+
+  it('login: after 3 wrong passwords in a row the account needs a valid token; the right password alone is refused', async () => {
+    const { user } = await t.fan({ username: 'tried.fan' });
+    const login = (password: string, extra: Record<string, unknown> = {}) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.1.1',
+        payload: { username: 'tried.fan', password, ...extra },
+      });
+    expect((await login('password123')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await login('wrong-password')).statusCode).toBe(422);
+    const missing = await login('password123');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toMatch(/I am not a robot/);
+    expect(missing.json().details).toEqual([{ path: 'reCaptchaToken', message: expect.any(String) }]);
+    const bad = await login('password123', { reCaptchaToken: 'bad' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toMatch(/check failed/);
+    const [row] = await t.ctx.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.failedLoginCount).toBe(3);
+    const ok = await login('password123', { reCaptchaToken: 'good' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The count starts again: the next login needs no token.
+    expect((await login('password123')).statusCode).toBe(200);
+  });
 });
