@@ -123,6 +123,7 @@ export const auditActionLabels = {
   'page.create': 'Page created',
   'page.update': 'Page edited',
   'page.delete': 'Page deleted',
+  'contact-message.handle': 'Contact message marked handled',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];
