@@ -33,7 +33,7 @@ export default function ContactPage() {
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm<TContactRequest>({
     resolver: zodResolver(ZContactRequest),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' },
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
   const errors = form.formState.errors;
   const length = form.watch('message').length;
@@ -50,7 +50,7 @@ export default function ContactPage() {
       form.reset({ ...form.getValues(), message: '' });
     },
     onError: (err) => {
-      applyFieldErrors(err, form.setError, ['name', 'email', 'message'] as const);
+      applyFieldErrors(err, form.setError, ['name', 'email', 'subject', 'message'] as const);
       notifyError(err, 'Your message could not be sent.');
     },
   });
@@ -85,6 +85,12 @@ export default function ContactPage() {
                 {...form.register('email')}
               />
             </SimpleGrid>
+            <TextInput
+              label="Subject (optional)"
+              maxLength={200}
+              error={errors.subject?.message}
+              {...form.register('subject')}
+            />
             <Textarea
               label="Message"
               autosize
