@@ -55,6 +55,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { performersAdminRoutes } from './modules/performers/performers.admin.routes';
 import { performersRoutes } from './modules/performers/performers.routes';
+import { reCaptchaRoutes } from './modules/re-captcha/re-captcha.routes';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { createRealtimeHub } from './modules/realtime/realtime.hub';
 import { registerRealtimeHandlers } from './modules/realtime/realtime.socket';
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(reportsRoutes, { ctx });
       await api.register(moderationRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(reCaptchaRoutes, { ctx });
       await api.register(siteContentRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(walletAdminRoutes, { ctx });

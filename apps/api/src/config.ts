@@ -167,6 +167,10 @@ const ZConfig = z
     TWITTER_CONSUMER_SECRET: z.string().min(8, 'must be a Twitter consumer (API) secret').optional(),
     /** Twitter's API and authorize page; tests point them at a local OAuth 1.0a stand-in. */
     TWITTER_API_URL: z.url().default('https://api.twitter.com'),
+    /** reCAPTCHA's secret key; with the reCaptchaSiteKey setting, sign-ups, contact and failed logins need the widget. */
+    RECAPTCHA_SECRET: z.string().min(8, 'must be a reCAPTCHA secret key').optional(),
+    /** Google's siteverify endpoint; tests point it at a local stand-in. */
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   })
   .superRefine((c, ctx) => {
     if (!!c.TWITTER_CONSUMER_KEY !== !!c.TWITTER_CONSUMER_SECRET) {

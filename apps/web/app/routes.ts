@@ -72,6 +72,7 @@ export default [
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/ledger', 'routes/admin/ledger.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
+    route('admin/contact', 'routes/admin/contact.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),
     route('creator/*', 'routes/areas/creator-area.tsx'),

@@ -126,6 +126,7 @@ export const auditActionLabels = {
   'subscription.grant': 'Subscription granted',
   'subscription.extend': 'Subscription extended',
   'subscription.cancel': 'Subscription cancelled',
+  'contact-message.handle': 'Contact message marked handled',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReCaptchaToken } from './re-captcha';
 import { ZEmail, ZGender, ZName, ZPassword, ZUsername } from './users';
 
 export const ZRegisterUserRequest = z.object({
@@ -7,6 +8,8 @@ export const ZRegisterUserRequest = z.object({
   email: ZEmail,
   password: ZPassword,
   gender: ZGender.optional(),
+  /** Needed when reCAPTCHA is on (see re-captcha.ts). */
+  reCaptchaToken: ZReCaptchaToken.optional(),
 });
 export type TRegisterUserRequest = z.infer<typeof ZRegisterUserRequest>;
 
@@ -38,6 +41,8 @@ export const ZLoginRequest = z.object({
     .max(254),
   password: z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(128),
   remember: z.boolean().default(false),
+  /** Needed when reCAPTCHA is on and the account has failed `reCaptchaLoginFailures` times in a row. */
+  reCaptchaToken: ZReCaptchaToken.optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -20,6 +20,7 @@ export * from './orders';
 export * from './payments';
 export * from './payouts';
 export * from './performers';
+export * from './re-captcha';
 export * from './reactions';
 export * from './realtime';
 export * from './reference';

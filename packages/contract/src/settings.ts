@@ -108,6 +108,18 @@ export const settingDefinitions = {
   },
   /** Twitter sign-in: shown when on (its consumer key and secret are TWITTER_CONSUMER_KEY/SECRET). */
   twitterLoginEnabled: { schema: z.boolean(), default: false, public: true },
+  /** Google reCAPTCHA v2 site key: when set (with RECAPTCHA_SECRET), sign-ups and contact need the widget. */
+  reCaptchaSiteKey: {
+    schema: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^[\w-]{10,100}$/, 'Must be a reCAPTCHA site key (letters, digits, - and _).'),
+    ]),
+    default: '',
+    public: true,
+  },
   adminEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
   senderEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
 } as const;

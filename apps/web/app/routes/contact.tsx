@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { PageHeader } from '../components/page-header';
 import type { MessageResponse } from '../features/auth/auth-api';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { ReCaptchaWidget } from '../features/re-captcha/re-captcha-widget';
 import { api } from '../lib/api';
 import { applyFieldErrors } from '../lib/form-errors';
 import { pageTitle } from '../lib/meta';
@@ -28,21 +29,28 @@ export default function ContactPage() {
   const settings = usePublicSettings();
   const user = useCurrentUser();
   const [sent, setSent] = useState<string | null>(null);
+  const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
+  const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm<TContactRequest>({
     resolver: zodResolver(ZContactRequest),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' },
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
   const errors = form.formState.errors;
   const length = form.watch('message').length;
 
   const send = useWriteMutation({
-    mutationFn: (values: TContactRequest) => api.post<MessageResponse>('/contact', values),
+    mutationFn: (values: TContactRequest) =>
+      api.post<MessageResponse>('/contact', { ...values, reCaptchaToken: reCaptchaToken ?? undefined }),
+    // A reCAPTCHA answer is good for one send: after any answer the box asks again.
+    onSettled: () => {
+      if (settings.reCaptchaSiteKey) setReCaptchaReset((n) => n + 1);
+    },
     onSuccess: (res) => {
       setSent(res.data.message);
       form.reset({ ...form.getValues(), message: '' });
     },
     onError: (err) => {
-      applyFieldErrors(err, form.setError, ['name', 'email', 'message'] as const);
+      applyFieldErrors(err, form.setError, ['name', 'email', 'subject', 'message'] as const);
       notifyError(err, 'Your message could not be sent.');
     },
   });
@@ -77,6 +85,12 @@ export default function ContactPage() {
                 {...form.register('email')}
               />
             </SimpleGrid>
+            <TextInput
+              label="Subject (optional)"
+              maxLength={200}
+              error={errors.subject?.message}
+              {...form.register('subject')}
+            />
             <Textarea
               label="Message"
               autosize
@@ -85,6 +99,11 @@ export default function ContactPage() {
               description={`${length} / ${contactMessageMax}`}
               error={errors.message?.message}
               {...form.register('message')}
+            />
+            <ReCaptchaWidget
+              siteKey={settings.reCaptchaSiteKey}
+              onChange={setReCaptchaToken}
+              resetKey={reCaptchaReset}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>

@@ -53,6 +53,7 @@ const rules: Record<string, Rule> = {
   'DELETE /api/block/users/{id}': { owner: 'creator', id: 'blockedFan' },
   'POST /api/admin/performers/{id}/reject-documents': { admin: true },
   'PUT /api/admin/performers/{id}/commission': { admin: true },
+  'POST /api/admin/contact-messages/{id}/handled': { admin: true },
   'GET /api/admin/users/{id}': { admin: true },
   'POST /api/admin/subscriptions/{id}/extend': { admin: true },
   'POST /api/admin/subscriptions/{id}/cancel': { admin: true },

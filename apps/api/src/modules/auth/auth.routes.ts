@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { megabytes, readMultipart } from '../../lib/uploads';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { requireReCaptcha } from '../re-captcha/re-captcha.service';
 import * as auth from './auth.service';
 import { setSessionCookie as writeSessionCookie } from './session-cookie';
 
@@ -39,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { rateLimit: signupRateLimit },
     },
     async (req) => {
+      await requireReCaptcha(ctx, req.body.reCaptchaToken, req.ip);
       const { message } = await auth.registerUser(ctx, { input: req.body });
       return { data: { success: true, message } };
     },
@@ -56,7 +58,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         maxFiles: performerDocumentFields.length,
         fileFields: performerDocumentFields,
       });
-      const input = ZRegisterPerformerFields.parse({ ...fields, gender: fields.gender || undefined });
+      const input = ZRegisterPerformerFields.parse({
+        ...fields,
+        gender: fields.gender || undefined,
+        reCaptchaToken: fields.reCaptchaToken || undefined,
+      });
+      await requireReCaptcha(ctx, input.reCaptchaToken, req.ip);
       const { message } = await auth.registerPerformer(ctx, {
         input,
         documents: files.map((f) => ({ field: f.field, buffer: f.buffer, filename: f.filename })),

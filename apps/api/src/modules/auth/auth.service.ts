@@ -1,6 +1,7 @@
 import {
   Messages,
   minimumCreatorAge,
+  reCaptchaLoginFailures,
   type TLoginRequest,
   type TRegisterPerformerFields,
   type TRegisterUserRequest,
@@ -27,6 +28,7 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from '../performers/performer-documents';
+import { requireReCaptcha } from '../re-captcha/re-captcha.service';
 import { secondStepFor } from '../two-factor/two-factor.service';
 import {
   findUserByEmail,
@@ -246,6 +248,12 @@ export async function login(
   const { input } = options;
   const user = await findUserByLogin(ctx.db.db, input.username);
   if (user) assertLoginNotBlocked(ctx, user);
+  // After a few wrong passwords in a row the account needs the reCAPTCHA (when it is on), checked
+  // before the password so a robot learns nothing more. Counted per account, in the database, so
+  // it holds across nodes; per-IP floods meet the login rate limit.
+  if (user && user.failedLoginCount >= reCaptchaLoginFailures) {
+    await requireReCaptcha(ctx, input.reCaptchaToken, options.ip);
+  }
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
     if (user) await recordFailedLogin(ctx, user.id);

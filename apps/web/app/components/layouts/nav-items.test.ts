@@ -52,6 +52,7 @@ describe('header overflow', () => {
       '/admin/ledger',
       '/admin/settings',
       '/admin/audit',
+      '/admin/contact',
       '/explore',
       '/admin/packages',
       '/admin/coupons',

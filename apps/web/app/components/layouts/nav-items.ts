@@ -57,6 +57,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Ledger', to: '/admin/ledger', icon: IconReceipt2 },
       { label: 'Settings', to: '/admin/settings', icon: IconSettings },
       { label: 'Audit log', to: '/admin/audit', icon: IconHistory },
+      { label: 'Contact', to: '/admin/contact', icon: IconMail },
       { label: 'Explore', to: '/explore', icon: IconCompass },
       { label: 'Packages', to: '/admin/packages', icon: IconCoins },
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },

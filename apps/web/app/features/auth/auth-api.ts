@@ -24,13 +24,14 @@ export const loadSignedInUser = (queryClient: QueryClient): Promise<TCurrentUser
  */
 export async function logIn(
   queryClient: QueryClient,
-  input: { username: string; password: string; remember: boolean },
+  input: { username: string; password: string; remember: boolean; reCaptchaToken?: string },
   options: { hashPassword: boolean },
 ): Promise<{ user: TCurrentUser | null } | { challenge: TTwoFactorChallenge }> {
   const { data } = await api.post<{ data: TLoginResult }>('/auth/login', {
     username: input.username,
     password: await passwordForWire(input.password, options.hashPassword),
     remember: input.remember,
+    reCaptchaToken: input.reCaptchaToken,
   });
   if (isTwoFactorChallenge(data)) return { challenge: data };
   return { user: await loadSignedInUser(queryClient) };

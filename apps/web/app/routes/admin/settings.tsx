@@ -231,6 +231,21 @@ const sections: SectionDef[] = [
     ],
   },
   {
+    id: 're-captcha',
+    title: 'reCAPTCHA',
+    description: 'Sign-ups, the contact form and logins after 3 failed tries ask "I am not a robot".',
+    fields: [
+      {
+        key: 'reCaptchaSiteKey',
+        label: 'reCAPTCHA site key',
+        kind: 'text',
+        placeholder: '6Lc…',
+        description:
+          'Google reCAPTCHA v2 (checkbox); on only with RECAPTCHA_SECRET on the server. Empty: off.',
+      },
+    ],
+  },
+  {
     id: 'email',
     title: 'Email',
     description: 'Addresses used by the site.',

@@ -29,6 +29,7 @@ import { DocumentDropzone } from '../../features/auth/document-dropzone';
 import { GenderField } from '../../features/auth/gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
+import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
 import { useCountries } from '../../features/reference/use-countries';
 import { apiUpload } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
@@ -73,6 +74,8 @@ export default function CreatorRegisterPage() {
   });
   const [documentErrors, setDocumentErrors] = useState<Partial<Record<DocumentField, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
+  const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
     resolver: zodResolver(ZRegisterPerformerFields),
     defaultValues: {
@@ -112,6 +115,7 @@ export default function CreatorRegisterPage() {
       if (values.gender) body.set('gender', values.gender);
       body.set('dateOfBirth', values.dateOfBirth);
       body.set('country', values.country);
+      if (reCaptchaToken) body.set('reCaptchaToken', reCaptchaToken);
       if (documents.idVerification) body.set('idVerification', documents.idVerification);
       if (documents.documentVerification) body.set('documentVerification', documents.documentVerification);
       setProgress(0);
@@ -120,6 +124,8 @@ export default function CreatorRegisterPage() {
     onSuccess: (res, values) =>
       finish(res.data.message, { username: values.username, password: values.password }),
     onError: (err) => {
+      // A reCAPTCHA answer is good for one try: ask again.
+      if (settings.reCaptchaSiteKey) setReCaptchaReset((n) => n + 1);
       applyFieldErrors(err, form.setError, fields);
       const docProblems: Partial<Record<DocumentField, string>> = {};
       for (const d of errorDetails(err)) {
@@ -284,6 +290,11 @@ export default function CreatorRegisterPage() {
             </Stack>
           ) : null}
 
+          <ReCaptchaWidget
+            siteKey={settings.reCaptchaSiteKey}
+            onChange={setReCaptchaToken}
+            resetKey={reCaptchaReset}
+          />
           <Button type="submit" variant="gradient" size="md" fullWidth loading={register.isPending} mt="xs">
             Create creator account
           </Button>

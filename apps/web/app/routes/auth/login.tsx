@@ -21,6 +21,7 @@ import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { ResendVerification } from '../../features/auth/resend-verification';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
+import { needsReCaptcha, ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
 import { challengeFromHash } from '../../features/two-factor/challenge-from-hash';
 import { TwoFactorStep } from '../../features/two-factor/two-factor-step';
 import { errorCode, errorMessage } from '../../lib/errors';
@@ -48,6 +49,10 @@ export default function LoginPage() {
   const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TTwoFactorChallenge | null>(null);
+  // Shown once the API says this account failed too often (reCAPTCHA on): see needsReCaptcha.
+  const [askReCaptcha, setAskReCaptcha] = useState(false);
+  const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
+  const [reCaptchaReset, setReCaptchaReset] = useState(0);
   useEffect(() => {
     // A redirecting sign-in (Google, Twitter) that needs a second step lands here with it in the fragment.
     // (`location.hash`: also when a social button on this very page hands one over.)
@@ -65,12 +70,18 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: (values: { username: string; password: string; remember: boolean }) =>
-      logIn(queryClient, values, { hashPassword: settings.hashPassword }),
+      logIn(
+        queryClient,
+        { ...values, reCaptchaToken: reCaptchaToken ?? undefined },
+        { hashPassword: settings.hashPassword },
+      ),
     onSuccess: (result) => {
       if ('challenge' in result) setChallenge(result.challenge);
       else goOn(result.user);
     },
     onError: (err) => {
+      if (needsReCaptcha(err)) setAskReCaptcha(true);
+      if (askReCaptcha || needsReCaptcha(err)) setReCaptchaReset((n) => n + 1);
       if (errorCode(err) === 'EMAIL_NOT_VERIFIED') {
         setUnverifiedMessage(errorMessage(err));
         return;
@@ -139,6 +150,13 @@ export default function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
+          {askReCaptcha ? (
+            <ReCaptchaWidget
+              siteKey={settings.reCaptchaSiteKey}
+              onChange={setReCaptchaToken}
+              resetKey={reCaptchaReset}
+            />
+          ) : null}
           <Button type="submit" variant="gradient" size="md" fullWidth loading={login.isPending} mt="xs">
             Log in
           </Button>

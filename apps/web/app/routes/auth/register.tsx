@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
@@ -10,6 +11,7 @@ import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { GenderField } from '../../features/auth/gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
+import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
@@ -35,6 +37,8 @@ export default function RegisterPage() {
   const loginPath = loginPathFor(returnTo);
   const settings = usePublicSettings();
   const { doneMessage, finish } = useSignUpFinish();
+  const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
+  const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
     resolver: zodResolver(ZRegisterUserRequest),
     defaultValues: { name: '', username: '', email: '', password: '', gender: undefined },
@@ -46,10 +50,13 @@ export default function RegisterPage() {
       api.post<MessageResponse>('/auth/users/register', {
         ...values,
         password: await passwordForWire(values.password, settings.hashPassword),
+        reCaptchaToken: reCaptchaToken ?? undefined,
       }),
     onSuccess: (res, values) =>
       finish(res.data.message, { username: values.username, password: values.password }),
     onError: (err) => {
+      // A reCAPTCHA answer is good for one try: ask again.
+      if (settings.reCaptchaSiteKey) setReCaptchaReset((n) => n + 1);
       applyFieldErrors(err, form.setError, fields);
       notifyError(err);
     },
@@ -111,6 +118,11 @@ export default function RegisterPage() {
             autoComplete="new-password"
             error={errors.password?.message}
             {...form.register('password')}
+          />
+          <ReCaptchaWidget
+            siteKey={settings.reCaptchaSiteKey}
+            onChange={setReCaptchaToken}
+            resetKey={reCaptchaReset}
           />
           <Button type="submit" variant="gradient" size="md" fullWidth loading={register.isPending} mt="xs">
             Create account
