@@ -315,6 +315,19 @@ async function cancelAtGateway(ctx: AppContext, row: CardSubscriptionRow) {
   }
 }
 
+/**
+ * Asks the gateway to stop billing a card subscription that a refund ended (after the refund
+ * committed). Never throws: the refund stands, and a failure is logged for the admin to finish
+ * in the gateway's dashboard.
+ */
+export async function stopGatewayBillingAfterRefund(ctx: AppContext, row: CardSubscriptionRow): Promise<void> {
+  try {
+    await cancelAtGateway(ctx, row);
+  } catch (error) {
+    ctx.log.error({ err: error, cardSubscriptionId: row.id }, 'could not stop gateway billing after a refund');
+  }
+}
+
 /** Marks a card subscription cancelled at period end and stops the renewal of what it pays for. */
 async function markCancelled(tx: Transaction, row: CardSubscriptionRow, now: Date) {
   const updated = await updateCardSubscription(tx, row.id, { cancelAtPeriodEnd: true });
