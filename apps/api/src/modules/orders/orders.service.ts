@@ -28,11 +28,11 @@ import { type ReversedCharge, reverseCharge, tellRefund } from '../wallet/wallet
 import { chargeFan } from '../wallet/wallet.service';
 import {
   findDigitalFile,
+  findOrder,
   findProductForSale,
   hasLiveOrder,
   insertOrder,
   insertProductPurchase,
-  findOrder,
   lockOrder,
   type OrderRow,
   searchOrders,

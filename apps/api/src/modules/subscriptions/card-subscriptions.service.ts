@@ -320,11 +320,17 @@ async function cancelAtGateway(ctx: AppContext, row: CardSubscriptionRow) {
  * committed). Never throws: the refund stands, and a failure is logged for the admin to finish
  * in the gateway's dashboard.
  */
-export async function stopGatewayBillingAfterRefund(ctx: AppContext, row: CardSubscriptionRow): Promise<void> {
+export async function stopGatewayBillingAfterRefund(
+  ctx: AppContext,
+  row: CardSubscriptionRow,
+): Promise<void> {
   try {
     await cancelAtGateway(ctx, row);
   } catch (error) {
-    ctx.log.error({ err: error, cardSubscriptionId: row.id }, 'could not stop gateway billing after a refund');
+    ctx.log.error(
+      { err: error, cardSubscriptionId: row.id },
+      'could not stop gateway billing after a refund',
+    );
   }
 }
 

@@ -1,5 +1,9 @@
 import { eq, sql, subscriptions, type Transaction } from '@fanstage/db';
-import { type CardSubscriptionRow, findRenewingCardOf, updateCardSubscription } from './card-subscriptions.repo';
+import {
+  type CardSubscriptionRow,
+  findRenewingCardOf,
+  updateCardSubscription,
+} from './card-subscriptions.repo';
 
 /*
  * What a refunded subscription payment means for the subscription (the wallet's refundCharge asks

@@ -178,7 +178,11 @@ const charges: Record<string, (fan: Account, creator: Account) => Promise<Omit<M
     };
   },
   video: async (fan, creator) => {
-    const video = await buildVideo(t.ctx.db.db, { performerId: creator.user.id, isSale: true, priceCents: 1200 });
+    const video = await buildVideo(t.ctx.db.db, {
+      performerId: creator.user.id,
+      isSale: true,
+      priceCents: 1200,
+    });
     await buyItem(fan, 'video', video.id);
     return {
       grossCents: 1200,
@@ -210,8 +214,11 @@ const charges: Record<string, (fan: Account, creator: Account) => Promise<Omit<M
     return {
       grossCents: 500,
       unlocks: async (isUnlocked) => {
-        const thread = (await api(fan, 'GET', `/messages/conversations/${conversationId}`)).json()
-          .data as { _id: string; isLocked: boolean; isBought: boolean }[];
+        const thread = (await api(fan, 'GET', `/messages/conversations/${conversationId}`)).json().data as {
+          _id: string;
+          isLocked: boolean;
+          isBought: boolean;
+        }[];
         expect(thread.find((m) => m._id === messageId)).toMatchObject({
           isLocked: !isUnlocked,
           isBought: isUnlocked,
@@ -239,7 +246,9 @@ const charges: Record<string, (fan: Account, creator: Account) => Promise<Omit<M
         note: 'Birthday',
       })
     ).json().data;
-    expect((await api(creator, 'POST', `/streaming/private/request/${show._id}/approve`)).statusCode).toBe(200);
+    expect((await api(creator, 'POST', `/streaming/private/request/${show._id}/approve`)).statusCode).toBe(
+      200,
+    );
     const started = await api(creator, 'GET', `/streaming/private/request/${show._id}/start?price=4`);
     expect(started.json().data).toMatchObject({ status: 'live', billedMinutes: 1 });
     await api(creator, 'POST', `/streaming/private/request/${show._id}/finish`);
@@ -285,7 +294,10 @@ const charges: Record<string, (fan: Account, creator: Account) => Promise<Omit<M
       refundedTo: 'card',
       unlocks: async (isUnlocked) => {
         await isSubscribed(isUnlocked);
-        const [card] = await t.ctx.db.db.select().from(cardSubscriptions).where(eq(cardSubscriptions.id, cardId));
+        const [card] = await t.ctx.db.db
+          .select()
+          .from(cardSubscriptions)
+          .where(eq(cardSubscriptions.id, cardId));
         expect(card!.status).toBe(isUnlocked ? 'active' : 'ended');
       },
     };
@@ -303,80 +315,100 @@ const subscribed = (fan: Account, creator: Account) => async (isRunning: boolean
 };
 
 describe('refunding each kind of charge', () => {
-  it.each(Object.keys(charges))('refunds a %s: money, ledger, dashboard, item, notices and audit', async (kind) => {
-    const fan = await t.fan();
-    const creator = await t.creator({ monthlyPrice: 10, privateCallPrice: 5, profile: { acceptsCalls: true } });
-    await fund(fan, 50);
-    const before = await snapshot(fan, creator);
-    const dashBefore = await dashboard();
+  it.each(Object.keys(charges))(
+    'refunds a %s: money, ledger, dashboard, item, notices and audit',
+    async (kind) => {
+      const fan = await t.fan();
+      const creator = await t.creator({
+        monthlyPrice: 10,
+        privateCallPrice: 5,
+        profile: { acceptsCalls: true },
+      });
+      await fund(fan, 50);
+      const before = await snapshot(fan, creator);
+      const dashBefore = await dashboard();
 
-    const made = await charges[kind]!(fan, creator);
-    const chargeId = await lastChargeOf(fan, creator);
-    await made.unlocks?.(true);
-    const charged = await snapshot(fan, creator);
-    const refundedTo = made.refundedTo ?? 'wallet';
-    expect(refundedTo === 'card' ? before.clearing - charged.clearing : before.fan - charged.fan).toBe(
-      made.grossCents,
-    );
-
-    const listed = async () =>
-      (await api(admin, 'GET', `/admin/transactions?userId=${fan.user.id}&limit=100`)).json().data.find(
-        (r: { _id: string }) => r._id === chargeId,
+      const made = await charges[kind]!(fan, creator);
+      const chargeId = await lastChargeOf(fan, creator);
+      await made.unlocks?.(true);
+      const charged = await snapshot(fan, creator);
+      const refundedTo = made.refundedTo ?? 'wallet';
+      expect(refundedTo === 'card' ? before.clearing - charged.clearing : before.fan - charged.fan).toBe(
+        made.grossCents,
       );
-    expect(await listed()).toMatchObject({ isRefundable: true, refundedAt: null, refundTransactionId: null });
 
-    const res = await refund(admin, chargeId, { reason: '  Charged by mistake  ' });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data;
-    expect(data).toMatchObject({
-      chargeTransactionId: chargeId,
-      grossCents: made.grossCents,
-      refundedTo,
-      reason: 'Charged by mistake',
-      fan: { _id: fan.user.id },
-      creator: { _id: creator.user.id },
-    });
-    expect(data.netCents + data.commissionCents).toBe(made.grossCents);
+      const listed = async () =>
+        (await api(admin, 'GET', `/admin/transactions?userId=${fan.user.id}&limit=100`))
+          .json()
+          .data.find((r: { _id: string }) => r._id === chargeId);
+      expect(await listed()).toMatchObject({
+        isRefundable: true,
+        refundedAt: null,
+        refundTransactionId: null,
+      });
 
-    // Everyone's money is back where it was; the ledger adds up.
-    expect(await snapshot(fan, creator)).toEqual(before);
-    expect((await reconcileLedger(t.ctx.db.db)).problems).toEqual([]);
-    await made.unlocks?.(false);
+      const res = await refund(admin, chargeId, { reason: '  Charged by mistake  ' });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({
+        chargeTransactionId: chargeId,
+        grossCents: made.grossCents,
+        refundedTo,
+        reason: 'Charged by mistake',
+        fan: { _id: fan.user.id },
+        creator: { _id: creator.user.id },
+      });
+      expect(data.netCents + data.commissionCents).toBe(made.grossCents);
 
-    // The dashboard counts the sale and its refund on the same day: net nothing, as the ledger.
-    const dashAfter = await dashboard();
-    expect(dashAfter.totals.grossCents).toBe(dashBefore.totals.grossCents);
-    expect(dashAfter.totals.commissionCents).toBe(dashBefore.totals.commissionCents);
-    expect(dashAfter.totals.netCents).toBe(dashBefore.totals.netCents);
-    expect(dashAfter.totals.refunds).toBe(dashBefore.totals.refunds + 1);
+      // Everyone's money is back where it was; the ledger adds up.
+      expect(await snapshot(fan, creator)).toEqual(before);
+      expect((await reconcileLedger(t.ctx.db.db)).problems).toEqual([]);
+      await made.unlocks?.(false);
 
-    // The list says it was refunded, by which transaction.
-    expect(await listed()).toMatchObject({ isRefundable: false, refundTransactionId: data._id });
-    expect((await listed()).refundedAt).toEqual(expect.any(String));
+      // The dashboard counts the sale and its refund on the same day: net nothing, as the ledger.
+      const dashAfter = await dashboard();
+      expect(dashAfter.totals.grossCents).toBe(dashBefore.totals.grossCents);
+      expect(dashAfter.totals.commissionCents).toBe(dashBefore.totals.commissionCents);
+      expect(dashAfter.totals.netCents).toBe(dashBefore.totals.netCents);
+      expect(dashAfter.totals.refunds).toBe(dashBefore.totals.refunds + 1);
 
-    // Both people were told; the creator learns why.
-    const fanTold = (await toldTo(t.ctx, fan.user.email)).filter((n) => n.type === 'charge.refunded');
-    expect(fanTold).toHaveLength(1);
-    expect(fanTold[0]!.text).toContain(refundedTo === 'card' ? 'to the card you paid with' : 'to your wallet');
-    const creatorTold = (await toldTo(t.ctx, creator.user.email)).filter((n) => n.type === 'charge.refunded');
-    expect(creatorTold).toHaveLength(1);
-    expect(creatorTold[0]!.text).toContain('Reason: Charged by mistake');
+      // The list says it was refunded, by which transaction.
+      expect(await listed()).toMatchObject({ isRefundable: false, refundTransactionId: data._id });
+      expect((await listed()).refundedAt).toEqual(expect.any(String));
 
-    const audit = await t.ctx.db.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'charge.refund'), eq(auditLog.targetId, chargeId)));
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: admin.user.id, reason: 'Charged by mistake' });
-    expect(audit[0]!.after).toMatchObject({ refundTransactionId: data._id, refundedCents: made.grossCents });
+      // Both people were told; the creator learns why.
+      const fanTold = (await toldTo(t.ctx, fan.user.email)).filter((n) => n.type === 'charge.refunded');
+      expect(fanTold).toHaveLength(1);
+      expect(fanTold[0]!.text).toContain(
+        refundedTo === 'card' ? 'to the card you paid with' : 'to your wallet',
+      );
+      const creatorTold = (await toldTo(t.ctx, creator.user.email)).filter(
+        (n) => n.type === 'charge.refunded',
+      );
+      expect(creatorTold).toHaveLength(1);
+      expect(creatorTold[0]!.text).toContain('Reason: Charged by mistake');
 
-    // A second refund answers the first and moves nothing; nobody is told twice.
-    const again = await refund(admin, chargeId, { reason: 'Once more' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data).toMatchObject({ _id: data._id, reason: 'Charged by mistake' });
-    expect(await snapshot(fan, creator)).toEqual(before);
-    expect((await toldTo(t.ctx, fan.user.email)).filter((n) => n.type === 'charge.refunded')).toHaveLength(1);
-  });
+      const audit = await t.ctx.db.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'charge.refund'), eq(auditLog.targetId, chargeId)));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actorId: admin.user.id, reason: 'Charged by mistake' });
+      expect(audit[0]!.after).toMatchObject({
+        refundTransactionId: data._id,
+        refundedCents: made.grossCents,
+      });
+
+      // A second refund answers the first and moves nothing; nobody is told twice.
+      const again = await refund(admin, chargeId, { reason: 'Once more' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ _id: data._id, reason: 'Charged by mistake' });
+      expect(await snapshot(fan, creator)).toEqual(before);
+      expect((await toldTo(t.ctx, fan.user.email)).filter((n) => n.type === 'charge.refunded')).toHaveLength(
+        1,
+      );
+    },
+  );
 });
 
 describe('refund rules', () => {
@@ -425,7 +457,9 @@ describe('refund rules', () => {
     const credit = await fund(fan, 30);
     const res = await refund(admin, credit._id);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('Only charges and subscription payments can be refunded; this is an admin credit.');
+    expect(res.json().message).toBe(
+      'Only charges and subscription payments can be refunded; this is an admin credit.',
+    );
     expect(await walletCents(fan)).toBe(3000);
 
     const { chargeId } = await tipped();
@@ -438,7 +472,11 @@ describe('refund rules', () => {
   it('refuses a site membership payment, which has no creator earning', async () => {
     const fan = await t.fan();
     await fund(fan, 50);
-    await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 5, trialEnabled: false });
+    await t.ctx.settings.update({
+      siteSubscriptionEnabled: true,
+      siteSubscriptionPrice: 5,
+      trialEnabled: false,
+    });
     try {
       const paid = await api(fan, 'POST', '/payment/subscribe/site', {});
       expect(paid.statusCode, paid.body).toBe(200);

@@ -1,9 +1,4 @@
-import {
-  formatAmount,
-  fromCents,
-  type TChargeRefund,
-  type TChargeRefundRequest,
-} from '@fanstage/contract';
+import { formatAmount, fromCents, type TChargeRefund, type TChargeRefundRequest } from '@fanstage/contract';
 import type { EarningSource, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';

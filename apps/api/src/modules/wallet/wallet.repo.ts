@@ -216,9 +216,11 @@ export async function findPeople(db: Executor, ids: string[]) {
   const rows = await db
     .select({ id: users.id, name: users.name, username: users.username })
     .from(users)
-    .where(sql`${users.id} IN (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+    .where(
+      sql`${users.id} IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   return new Map(rows.map((r) => [r.id, r]));
 }
