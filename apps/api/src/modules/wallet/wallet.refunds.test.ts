@@ -8,11 +8,13 @@ import {
   earnings,
   eq,
   ledgerTransactions,
+  orders,
+  products,
   purchases,
   subscriptions,
   users,
 } from '@fanstage/db';
-import { buildFeed, buildGallery, buildSubscription, buildVideo } from '@fanstage/db/factories';
+import { buildFeed, buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
@@ -260,6 +262,27 @@ const charges: Record<string, (fan: Account, creator: Account) => Promise<Omit<M
     expect(accepted.json().data).toMatchObject({ status: 'live', billedMinutes: 1 });
     await api(creator, 'POST', `/streaming/calls/${id}/end`);
     return { grossCents: 500 };
+  },
+  'product (digital)': async (fan, creator) => {
+    const product = await buildProduct(t.ctx.db.db, {
+      performerId: creator.user.id,
+      type: 'digital',
+      stock: null,
+      priceCents: 700,
+    });
+    const res = await api(fan, 'POST', `/wallet/charges/product/${product.id}`, { quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().data.orderId as string;
+    return {
+      grossCents: 700,
+      unlocks: async (isUnlocked) => {
+        const [order] = await t.ctx.db.db.select().from(orders).where(eq(orders.id, orderId));
+        expect(order!.deliveryStatus).toBe(isUnlocked ? 'delivered' : 'refunded');
+        expect(order!.refundedAt === null).toBe(isUnlocked);
+        const [row] = await t.ctx.db.db.select().from(products).where(eq(products.id, product.id));
+        expect(row!.stock).toBeNull();
+      },
+    };
   },
   'subscription by wallet': async (fan, creator) => {
     const res = await t.request({
@@ -538,5 +561,17 @@ describe('refund rules', () => {
     });
     expect((await refund(admin, chargeId)).statusCode).toBe(200);
     expect(await earningsBalance(t.ctx.db.db, creator.user.id)).toBe(-800);
+    // The payout itself is not a charge.
+    const [payout] = await t.ctx.db.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.kind, 'payout'))
+      .orderBy(desc(ledgerTransactions.createdAt))
+      .limit(1);
+    const res = await refund(admin, payout!.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Only charges and subscription payments can be refunded; this is a payout.',
+    );
   });
 });
