@@ -7,7 +7,10 @@ import type { Actor } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
 import { applyOrderRefund } from '../orders/orders.refunds';
 import type { CardSubscriptionRow } from '../subscriptions/card-subscriptions.repo';
-import { stopGatewayBillingAfterRefund } from '../subscriptions/card-subscriptions.service';
+import {
+  refundCardPayment,
+  stopGatewayBillingAfterRefund,
+} from '../subscriptions/card-subscriptions.service';
 import { endRefundedSubscription } from '../subscriptions/subscriptions.refunds';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import { type AccountRef, inMoneyTransaction, type LedgerLine, postTransaction } from './wallet.ledger';
@@ -27,7 +30,7 @@ import { announceBalance } from './wallet.service';
  * refund is one ledger transaction of the exact reverse of the charge's lines, so whatever the
  * charge moved (fan wallet or gateway clearing −gross, creator +net, platform +commission) moves
  * back: a wallet charge returns to the wallet, a card payment to the card (through gateway
- * clearing, which stands for money outside the platform). The earning row stays; earning_refunds
+ * clearing, which stands for money outside the platform, and the gateway's refund of the invoice). The earning row stays; earning_refunds
  * records which earning was reversed by which transaction. What the refund means beyond money is
  * decided by the item's own domain: a bought post, video, gallery or paid message is locked again
  * (the purchase row goes), a subscription ends now, an order is marked refunded with unshipped
@@ -59,6 +62,8 @@ export interface ReversedCharge {
   fanBalanceCents: number | null;
   /** A card subscription the refund ended; the gateway is asked to stop billing it after the commit. */
   endedCard: CardSubscriptionRow | null;
+  /** The charge's ledger metadata (a card payment's gateway and invoice). */
+  chargeMetadata: Record<string, unknown>;
 }
 
 const refundableKinds = new Set(['charge', 'subscription']);
@@ -131,6 +136,7 @@ export async function reverseCharge(
     fanId: earning.fanId,
     performerId: earning.performerId,
     refundedTo,
+    chargeMetadata: charge.metadata,
   } as const;
 
   const earlier = await findEarningRefund(tx, earning.id);
@@ -270,7 +276,17 @@ export async function refundCharge(
           reason,
         });
       }
-      return presentRefund(tx, reversed);
+      const shown = await presentRefund(tx, reversed);
+      // A card payment goes back to the card: the gateway is asked last, inside the transaction, so
+      // a refusal undoes the refund and a failed commit is retried with the same gateway key.
+      if (reversed.isNew && reversed.refundedTo === 'card') {
+        await refundCardPayment(ctx, {
+          chargeTransactionId: transactionId,
+          chargeMetadata: reversed.chargeMetadata,
+          amountCents: reversed.grossCents,
+        });
+      }
+      return shown;
     }),
   );
   if (done.reversed) await tellRefund(ctx, done.reversed, result);

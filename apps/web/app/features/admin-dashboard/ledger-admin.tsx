@@ -397,8 +397,8 @@ function RefundDialog(props: {
         </Stack>
         {plan.refundedTo === 'card' ? (
           <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={16} />}>
-            A card payment: the subscription ends now and stops renewing. With Stripe, also refund the payment
-            in the Stripe dashboard.
+            A card payment: the payment gateway refunds the card (it can take a few days to show), and the
+            subscription ends now and stops renewing.
           </Alert>
         ) : null}
         <Textarea
