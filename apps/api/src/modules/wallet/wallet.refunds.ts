@@ -18,6 +18,7 @@ import {
   deletePurchase,
   findEarningOfTransaction,
   findEarningRefund,
+  findLedgerTransaction,
   findPeople,
   findTransactionLines,
   insertEarningRefund,
@@ -141,7 +142,7 @@ export async function reverseCharge(
 
   const earlier = await findEarningRefund(tx, earning.id);
   if (earlier) {
-    const refund = await lockLedgerTransaction(tx, earlier.refundTransactionId);
+    const refund = await findLedgerTransaction(tx, earlier.refundTransactionId);
     const reason = refund?.metadata.reason;
     return {
       ...facts,

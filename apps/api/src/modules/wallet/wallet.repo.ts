@@ -10,6 +10,7 @@ import {
   feeds,
   galleries,
   gte,
+  inArray,
   ledgerEntries,
   ledgerTransactions,
   liveSessions,
@@ -23,6 +24,7 @@ import {
   videos,
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
+import { rowsOf } from './wallet.ledger';
 
 /**
  * The price facts of an item for sale, read inside the charge's transaction (and once before it, to
@@ -167,6 +169,11 @@ export async function lockLedgerTransaction(tx: Transaction, id: string) {
   return row ?? null;
 }
 
+export async function findLedgerTransaction(db: Executor, id: string) {
+  const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id));
+  return row ?? null;
+}
+
 /** The entries of one transaction with their account's kind and owner, in the order they were posted. */
 export async function findTransactionLines(tx: Executor, transactionId: string) {
   const rows = await tx.execute(sql`
@@ -174,9 +181,11 @@ export async function findTransactionLines(tx: Executor, transactionId: string) 
     FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
     WHERE e.transaction_id = ${transactionId}
     ORDER BY e.id`);
-  return (rows as unknown as { rows: { kind: string; user_id: string | null; amount: string }[] }).rows.map(
-    (r) => ({ kind: r.kind, userId: r.user_id, amountCents: Number(r.amount) }),
-  );
+  return rowsOf<{ kind: string; user_id: string | null; amount: string }>(rows).map((r) => ({
+    kind: r.kind,
+    userId: r.user_id,
+    amountCents: Number(r.amount),
+  }));
 }
 
 /** The earning of a charge (one per paid charge), if it has one. */
@@ -216,11 +225,6 @@ export async function findPeople(db: Executor, ids: string[]) {
   const rows = await db
     .select({ id: users.id, name: users.name, username: users.username })
     .from(users)
-    .where(
-      sql`${users.id} IN (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+    .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
