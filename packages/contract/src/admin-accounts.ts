@@ -99,6 +99,7 @@ export const auditActionLabels = {
   'payout.reject': 'Payout rejected',
   'payout.mark-paid': 'Payout marked paid',
   'order.refund': 'Order refunded',
+  'charge.refund': 'Charge refunded',
   'wallet.credit': 'Wallet credited',
   'settings.update': 'Settings changed',
   'two-factor.require-admins': 'Two-factor required for admins',

@@ -131,8 +131,54 @@ export const ZAdminTransaction = z.object({
   amountCents: z.number().int(),
   entries: z.array(ZAdminLedgerEntry),
   createdAt: z.string(),
+  /**
+   * Whether an admin may refund it now: a charge or a creator subscription payment (one with an
+   * earning) that was not refunded yet.
+   */
+  isRefundable: z.boolean(),
+  /** When a charge was refunded, and by which ledger transaction; null when it was not. */
+  refundedAt: z.string().nullable(),
+  refundTransactionId: ZId.nullable(),
 });
 export type TAdminTransaction = z.infer<typeof ZAdminTransaction>;
+
+/** Longest reason an admin may give for a refund. */
+export const maxRefundReason = 500;
+
+/** `POST /admin/transactions/{id}/refund` */
+export const ZChargeRefundParams = z.object({ id: ZId });
+export const ZChargeRefundRequest = z
+  .object({
+    reason: z
+      .string({ message: 'Say why the charge is refunded.' })
+      .trim()
+      .min(1, { message: 'Say why the charge is refunded.' })
+      .max(maxRefundReason, { message: `The reason must be at most ${maxRefundReason} characters.` }),
+  })
+  .strict();
+export type TChargeRefundRequest = z.infer<typeof ZChargeRefundRequest>;
+
+/** A refunded charge: the reversing transaction and who got or gave what, in cents. */
+export const ZChargeRefund = z.object({
+  /** The refund's ledger transaction. */
+  _id: ZId,
+  chargeTransactionId: ZId,
+  /** What was paid for: tip, feed, video, gallery, message, stream, private_call, subscription, product. */
+  type: ZChargeType,
+  fan: ZPerson,
+  creator: ZPerson,
+  /** What the fan gets back. */
+  grossCents: z.number().int(),
+  /** Where it goes: the fan's wallet, or the card that paid (through the payment gateway). */
+  refundedTo: z.enum(['wallet', 'card']),
+  /** Taken from the creator's earnings. */
+  netCents: z.number().int(),
+  /** Taken from the platform's commission. */
+  commissionCents: z.number().int(),
+  reason: z.string().nullable(),
+  refundedAt: z.string(),
+});
+export type TChargeRefund = z.infer<typeof ZChargeRefund>;
 
 /** `GET /admin/earnings` (and `/admin/earnings.csv`). */
 export const ZAdminEarningQuery = z

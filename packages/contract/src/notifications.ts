@@ -17,6 +17,7 @@ export const notificationTypes = [
   'payout.requested',
   'payout.updated',
   'order.placed',
+  'charge.refunded',
   'order.shipped',
   'order.delivered',
   'private-show.answered',
@@ -101,6 +102,12 @@ export const notificationTypeInfo: Record<TNotificationType, NotificationTypeInf
     label: 'New orders',
     description: 'A fan bought one of your products.',
     audience: 'creator',
+    defaultChannel: 'email',
+  },
+  'charge.refunded': {
+    label: 'Refunds',
+    description: 'A payment was refunded by the team: money back to you, or taken back from your earnings.',
+    audience: 'everyone',
     defaultChannel: 'email',
   },
   'order.shipped': {

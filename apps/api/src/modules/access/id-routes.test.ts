@@ -146,6 +146,7 @@ const rules: Record<string, Rule> = {
   // A physical product here: the link of a digital one is the orders tests' (bought, then a link).
   'GET /api/performer-assets/products/{id}/download-link': { owner: 'fan', id: 'unknown' },
   'POST /api/admin/orders/{id}/refund': { admin: true },
+  'POST /api/admin/transactions/{id}/refund': { admin: true },
   'GET /api/conversations/{id}': { owner: 'both', id: 'conversation' },
   'GET /api/messages/conversations/{id}': { owner: 'both', id: 'conversation' },
   'POST /api/messages/conversations/{id}': { owner: 'both', id: 'conversation' },

@@ -16,6 +16,7 @@ const actionWords: Record<TNotificationType, string> = {
   'payout.requested': 'Review the request',
   'payout.updated': 'See your payouts',
   'order.placed': 'Open the order',
+  'charge.refunded': 'See your statement',
   'order.shipped': 'Track your order',
   'order.delivered': 'See your order',
   'private-show.answered': 'See your requests',

@@ -4,8 +4,6 @@ import {
   type DeliveryStatus,
   desc,
   type Executor,
-  earningRefunds,
-  earnings,
   eq,
   files,
   ilike,
@@ -187,11 +185,8 @@ export async function findDigitalFile(db: Executor, productId: string) {
   return row ?? null;
 }
 
-export async function findEarningOf(tx: Transaction, transactionId: string) {
-  const [row] = await tx.select().from(earnings).where(eq(earnings.transactionId, transactionId));
+/** The order paid by a ledger charge, locked for the rest of the caller's transaction. */
+export async function lockOrderOfCharge(tx: Transaction, transactionId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.transactionId, transactionId)).for('update');
   return row ?? null;
-}
-
-export async function insertEarningRefund(tx: Transaction, values: typeof earningRefunds.$inferInsert) {
-  await tx.insert(earningRefunds).values(values);
 }

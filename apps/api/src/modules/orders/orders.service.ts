@@ -23,25 +23,18 @@ import { sniffStoredFile } from '../files/files.service';
 import { signMediaUrl } from '../files/signed-urls';
 import { notify } from '../notifications/notifications.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
-import {
-  creatorEarnings,
-  fanWallet,
-  inMoneyTransaction,
-  platformRevenue,
-  postTransaction,
-} from '../wallet/wallet.ledger';
+import { inMoneyTransaction } from '../wallet/wallet.ledger';
+import { type ReversedCharge, reverseCharge, tellRefund } from '../wallet/wallet.refunds';
 import { chargeFan } from '../wallet/wallet.service';
 import {
   findDigitalFile,
-  findEarningOf,
+  findOrder,
   findProductForSale,
   hasLiveOrder,
-  insertEarningRefund,
   insertOrder,
   insertProductPurchase,
   lockOrder,
   type OrderRow,
-  restoreStock,
   searchOrders,
   takeStock,
   updateOrder,
@@ -50,8 +43,8 @@ import {
 /*
  * Shop orders (business-rules.md "Wallet charges", "Shop"). A product charge is one transaction:
  * stock taken conditionally, the wallet charged through chargeFan, a purchase row and the order.
- * A refund posts the reverse of the charge's entries (fan +gross, creator −net, platform
- * −commission), restores stock not yet shipped, and records the earning in earning_refunds.
+ * A refund is the wallet's reverseCharge (the reverse of the charge's entries, earning_refunds),
+ * whose order consequence (orders.refunds.ts) marks the order and restores stock not yet shipped.
  */
 
 type Person = { id: string; name: string; username: string | null };
@@ -417,61 +410,49 @@ export async function refundOrder(
   options: { actor: Actor; id: string; idempotency: IdempotencyScope | null },
 ): Promise<TOrderRefund> {
   const now = ctx.clock.now();
-  return inMoneyTransaction(ctx, (tx) =>
+  const order = await findOrder(ctx.db.db, options.id);
+  if (!order) throw notFound('That order');
+  const done: { reversed: ReversedCharge | null } = { reversed: null };
+  const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
-      const row = await lockOrder(tx, options.id);
-      if (!row) throw notFound('That order');
-      if (row.refundTransactionId) {
-        return { order: await loadOrderView(tx, row.id), transactionId: row.refundTransactionId };
-      }
-      const earning = await findEarningOf(tx, row.transactionId);
-      if (!earning) throw new Error(`order ${row.id} has no earning for its charge`);
-      const posted = await postTransaction(tx, {
-        kind: 'refund',
-        reference: `order:${row.id}`,
-        initiatorId: options.actor.id,
-        idempotencyKey: `order-refund:${row.id}`,
-        metadata: { orderId: row.id, chargeTransactionId: row.transactionId },
-        lines: [
-          { account: fanWallet(row.fanId), amountCents: earning.grossCents },
-          { account: creatorEarnings(row.performerId), amountCents: -earning.netCents },
-          { account: platformRevenue, amountCents: -earning.commissionCents },
-        ],
+      done.reversed = null;
+      // The wallet locks the charge, reverses its lines and, through applyOrderRefund, marks this
+      // order refunded and restores unshipped stock; a second refund answers the first.
+      const reversed = await reverseCharge(tx, {
+        actorId: options.actor.id,
+        transactionId: order.transactionId,
+        reason: null,
+        reference: `order:${order.id}`,
+        metadata: { orderId: order.id },
         now,
       });
-      await insertEarningRefund(tx, {
-        earningId: earning.id,
-        refundTransactionId: posted.transactionId,
-        grossCents: earning.grossCents,
-        commissionCents: earning.commissionCents,
-        netCents: earning.netCents,
-        createdAt: now,
-      });
-      if (row.productType === 'physical' && row.deliveryStatus === 'processing' && row.productId) {
-        await restoreStock(tx, { productId: row.productId, quantity: row.quantity });
+      if (reversed.isNew) {
+        done.reversed = reversed;
+        await recordAudit(tx, {
+          actorId: options.actor.id,
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: order.id,
+          before: { deliveryStatus: order.deliveryStatus, refundedAt: null },
+          after: {
+            deliveryStatus: 'refunded',
+            refundedAt: now,
+            refundedCents: reversed.grossCents,
+            ledgerTransactionId: reversed.refundTransactionId,
+          },
+        });
       }
-      await updateOrder(tx, row.id, {
-        deliveryStatus: 'refunded',
-        refundTransactionId: posted.transactionId,
-        refundedAt: now,
-        updatedAt: now,
-      });
-      await recordAudit(tx, {
-        actorId: options.actor.id,
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: row.id,
-        before: { deliveryStatus: row.deliveryStatus, refundedAt: null },
-        after: {
-          deliveryStatus: 'refunded',
-          refundedAt: now,
-          refundedCents: earning.grossCents,
-          ledgerTransactionId: posted.transactionId,
-        },
-      });
-      return { order: await loadOrderView(tx, row.id), transactionId: posted.transactionId };
+      return { order: await loadOrderView(tx, order.id), transactionId: reversed.refundTransactionId };
     }),
   );
+  if (done.reversed) {
+    const o = result.order;
+    await tellRefund(ctx, done.reversed, {
+      fan: { _id: o.fan._id, name: o.fan.name, username: o.fan.username },
+      creator: { _id: o.performer._id, name: o.performer.name, username: o.performer.username },
+    });
+  }
+  return result;
 }
 
 /** `GET /admin/orders/search`: every order, for refunds. */

@@ -134,6 +134,12 @@ export interface PaymentGateway {
   startSubscription(input: StartSubscriptionInput): Promise<StartedSubscription>;
   /** Stops renewals at the end of the paid period (access lasts until then). */
   cancelSubscriptionAtPeriodEnd(input: { gatewaySubscriptionId: string }): Promise<void>;
+  /**
+   * Gives a paid subscription invoice's money back to the card that paid it. Runs inside the
+   * refund's transaction, so it must not use the database; the key makes a retry (after a rollback)
+   * refund once.
+   */
+  refundInvoice(input: { invoiceId: string; amountCents: number; idempotencyKey: string }): Promise<void>;
   /** Hosted checkouts need a payment order for the first period (the sandbox page pays orders). */
   readonly paysFirstPeriodThroughOrder: boolean;
 }

@@ -119,6 +119,8 @@ export function createSandboxGateway(ctx: AppContext): PaymentGateway {
     // The sandbox bills nothing by itself: the renewal job asks it each period, and skips rows
     // cancelled at period end, so there is nothing to tell it.
     async cancelSubscriptionAtPeriodEnd() {},
+    // Sandbox cards are test numbers: no money left anywhere, so there is nothing to send back.
+    async refundInvoice() {},
     async startPayment({ order }) {
       return {
         gatewayPaymentId: `sbx_pay_${order.id.replaceAll('-', '')}`,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cardSubscriptions, earnings, eq, subscriptions } from '@fanstage/db';
+import { cardSubscriptions, earningRefunds, earnings, eq, subscriptions } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { toldTo } from '../../../test/notifications';
@@ -404,5 +404,61 @@ describe('Stripe Connect payouts', () => {
       payouts_enabled: true,
     });
     expect((await deliver(stranger)).json().outcome).toBe('unknown_account');
+  });
+});
+
+describe('refunding a Stripe subscription payment', () => {
+  const refund = (admin: Account, id: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/admin/transactions/${id}/refund`,
+      token: admin.token,
+      payload: { reason: 'Charged after the fan cancelled' },
+    });
+
+  it('refunds the invoice’s payment at Stripe once, ends the subscription and stops the billing', async () => {
+    const admin = await t.admin();
+    const { fan, creator, sub, cardSubscriptionId } = await paidSubscription();
+    const [earning] = await earningRows(creator.user.id);
+    const invoiceId = sub.latestInvoice.id as string;
+
+    // Stripe cannot be reached: nothing is refunded, in the ledger or at Stripe.
+    fake.failing.add('/v1/refunds');
+    const down = await refund(admin, earning!.transactionId);
+    fake.failing.delete('/v1/refunds');
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(
+      'The payment gateway could not refund the card. Nothing changed; please try again.',
+    );
+    expect(
+      await t.ctx.db.db.select().from(earningRefunds).where(eq(earningRefunds.earningId, earning!.id)),
+    ).toEqual([]);
+    expect((await mine(fan, creator.user.id)).status).toBe('active');
+
+    const res = await refund(admin, earning!.transactionId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ refundedTo: 'card', grossCents: 1000 });
+    const refunds = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    // The failed tries (the SDK retries once) and the one that went through carry the same key:
+    // Stripe refunds once.
+    expect(refunds.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(
+      new Set([`refund:${earning!.transactionId}`]),
+    );
+    expect(refunds.at(-1)!.form.get('payment_intent')).toBe(`pi_of_${invoiceId}`);
+    expect(refunds.at(-1)!.form.get('amount')).toBe('1000');
+
+    // Access ends now and Stripe stops billing.
+    const [row] = await t.ctx.db.db
+      .select()
+      .from(cardSubscriptions)
+      .where(eq(cardSubscriptions.id, cardSubscriptionId));
+    expect(row!.status).toBe('ended');
+    expect(fakeSubOf(cardSubscriptionId).cancel_at_period_end).toBe(true);
+    expect((await mine(fan, creator.user.id)).status).not.toBe('active');
+
+    // A second refund asks Stripe nothing more.
+    expect((await refund(admin, earning!.transactionId)).statusCode).toBe(200);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(refunds.length);
   });
 });

@@ -241,6 +241,19 @@ export function createStripeGateway(ctx: AppContext): PaymentGateway {
     async cancelSubscriptionAtPeriodEnd({ gatewaySubscriptionId }) {
       await stripe.subscriptions.update(gatewaySubscriptionId, { cancel_at_period_end: true });
     },
+    async refundInvoice({ invoiceId, amountCents, idempotencyKey }) {
+      // An invoice is paid by a PaymentIntent (its invoice payment); the refund goes to that.
+      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+      const intent = payments.data.map((p) => p.payment?.payment_intent).find(Boolean);
+      const intentId = typeof intent === 'string' ? intent : intent?.id;
+      if (!intentId) {
+        throw new AppError('UNPROCESSABLE', 'Stripe has no card payment of this invoice to refund.');
+      }
+      await stripe.refunds.create(
+        { payment_intent: intentId, amount: amountCents, reason: 'requested_by_customer' },
+        { idempotencyKey },
+      );
+    },
     async startPayment({ order, customerId, savedCardId }) {
       const intent = await stripe.paymentIntents.create(
         {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A tiny stand-in for the Stripe API, for tests: the real SDK is pointed at it (host, port,
- * protocol) and it answers the few calls top-ups, saved cards, card subscriptions and Connect
- * make, keeping what it was sent. A subscription with a saved card is `active` at once (its first
+ * protocol) and it answers the few calls top-ups, saved cards, card subscriptions (and their
+ * refunds) and Connect make, keeping what it was sent. A subscription with a saved card is `active` at once (its first
  * invoice paid) unless the card is `pm_card_declined`; without one it waits for the page.
  */
 
@@ -241,6 +241,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: 'payment_method',
         customer: form.get('customer'),
         card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+      });
+    }
+    if (req.method === 'GET' && path === '/v1/invoice_payments') {
+      // Every invoice here was paid by one PaymentIntent named after it.
+      const invoice = new URL(req.url ?? '', 'http://fake').searchParams.get('invoice') ?? '';
+      return send(200, {
+        object: 'list',
+        url: '/v1/invoice_payments',
+        has_more: false,
+        data: [
+          {
+            id: idOf('inpay'),
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: `pi_of_${invoice}` },
+          },
+        ],
+      });
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      return remember({
+        id: idOf('re'),
+        object: 'refund',
+        payment_intent: form.get('payment_intent'),
+        amount: Number(form.get('amount')),
+        reason: form.get('reason'),
+        status: 'succeeded',
       });
     }
     const detach = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/);

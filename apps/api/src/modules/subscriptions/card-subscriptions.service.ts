@@ -315,6 +315,54 @@ async function cancelAtGateway(ctx: AppContext, row: CardSubscriptionRow) {
   }
 }
 
+/**
+ * Sends a refunded card payment back to the card at its gateway (the charge's metadata names the
+ * gateway and the invoice). Runs inside the refund's transaction: a gateway that refuses or cannot
+ * be reached rolls the refund back (503), and the retry reuses the key, so the card is refunded once.
+ */
+export async function refundCardPayment(
+  ctx: AppContext,
+  options: { chargeTransactionId: string; chargeMetadata: Record<string, unknown>; amountCents: number },
+): Promise<void> {
+  const { gateway, invoiceId } = options.chargeMetadata;
+  if ((gateway !== 'stripe' && gateway !== 'sandbox') || typeof invoiceId !== 'string') {
+    throw new Error(`card charge ${options.chargeTransactionId} does not name its gateway and invoice`);
+  }
+  try {
+    await gatewayOf(ctx, gateway).refundInvoice({
+      invoiceId,
+      amountCents: options.amountCents,
+      idempotencyKey: `refund:${options.chargeTransactionId}`,
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    ctx.log.error({ err: error, chargeTransactionId: options.chargeTransactionId }, 'gateway refund failed');
+    throw new AppError(
+      'UNAVAILABLE',
+      'The payment gateway could not refund the card. Nothing changed; please try again.',
+    );
+  }
+}
+
+/**
+ * Asks the gateway to stop billing a card subscription that a refund ended (after the refund
+ * committed). Never throws: the refund stands, and a failure is logged for the admin to finish
+ * in the gateway's dashboard.
+ */
+export async function stopGatewayBillingAfterRefund(
+  ctx: AppContext,
+  row: CardSubscriptionRow,
+): Promise<void> {
+  try {
+    await cancelAtGateway(ctx, row);
+  } catch (error) {
+    ctx.log.error(
+      { err: error, cardSubscriptionId: row.id },
+      'could not stop gateway billing after a refund',
+    );
+  }
+}
+
 /** Marks a card subscription cancelled at period end and stops the renewal of what it pays for. */
 async function markCancelled(tx: Transaction, row: CardSubscriptionRow, now: Date) {
   const updated = await updateCardSubscription(tx, row.id, { cancelAtPeriodEnd: true });

@@ -5,13 +5,19 @@ import {
   ZAdminEarningQuery,
   ZAdminTransaction,
   ZAdminTransactionQuery,
+  ZChargeRefund,
+  ZChargeRefundParams,
+  ZChargeRefundRequest,
   ZLedgerReconciliation,
 } from '@fanstage/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
 import * as admin from './wallet.admin.service';
+import { idempotencyKey, idempotencyOf, replyIdempotent } from './wallet.idempotency';
+import { refundCharge } from './wallet.refunds';
+import { moneyRateLimit } from './wallet.routes';
 
 const tags = ['Admin'];
 /** Checked before the query is validated: a fan or a visitor learns nothing from a bad query. */
@@ -62,5 +68,29 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     { preValidation: adminOnly, schema: { tags, querystring: ZAdminEarningQuery } },
     async (req, reply) =>
       sendCsv(reply, 'earnings.csv', await admin.exportEarningsCsv(ctx, { query: req.query })),
+  );
+
+  app.post(
+    '/admin/transactions/:id/refund',
+    {
+      preValidation: adminOnly,
+      preHandler: idempotencyKey(ctx),
+      config: { rateLimit: moneyRateLimit },
+      schema: {
+        tags,
+        params: ZChargeRefundParams,
+        body: ZChargeRefundRequest,
+        response: { 200: dataOf(ZChargeRefund) },
+      },
+    },
+    async (req, reply) =>
+      replyIdempotent(reply, () =>
+        refundCharge(ctx, {
+          actor: actorOf(req),
+          transactionId: req.params.id,
+          input: req.body,
+          idempotency: idempotencyOf(req),
+        }),
+      ),
   );
 };

@@ -72,6 +72,9 @@ const presentTransaction = (r: LedgerTransactionRow): TAdminTransaction => ({
     amountCents: e.amountCents,
   })),
   createdAt: r.createdAt,
+  isRefundable: r.isRefundable,
+  refundedAt: r.refundedAt,
+  refundTransactionId: r.refundTransactionId,
 });
 
 /** A page of the site's ledger transactions found by person, kind and dates, newest first. */

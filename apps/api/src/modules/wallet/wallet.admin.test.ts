@@ -108,10 +108,18 @@ describe('transactions across the site', () => {
         { account: 'platform_revenue', user: null, amountCents: 247 },
       ]),
       createdAt: clock.now().toISOString(),
+      isRefundable: true,
+      refundedAt: null,
+      refundTransactionId: null,
     });
     // The fan's id finds the credit that funded them and the tip; the kind narrows it.
     const byUser = await search(admin, 'transactions', { userId: fan.user.id });
     expect(byUser.data.map((r) => r.kind).sort()).toEqual(['admin_credit', 'charge']);
+    // Only the charge can be refunded.
+    expect(byUser.data.map((r) => [r.kind, r.isRefundable]).sort()).toEqual([
+      ['admin_credit', false],
+      ['charge', true],
+    ]);
     const charges = await search(admin, 'transactions', { userId: fan.user.id, kind: 'charge' });
     expect(charges.data.map((r) => r._id)).toEqual([transactionId]);
     // A whole day includes its last millisecond; the day before finds nothing.

@@ -4,11 +4,13 @@ import {
   desc,
   type EarningSource,
   type Executor,
+  earningRefunds,
   earnings,
   eq,
   feeds,
   galleries,
   gte,
+  inArray,
   ledgerEntries,
   ledgerTransactions,
   liveSessions,
@@ -16,11 +18,13 @@ import {
   messages,
   performerProfiles,
   purchases,
+  sql,
   type Transaction,
   users,
   videos,
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
+import { rowsOf } from './wallet.ledger';
 
 /**
  * The price facts of an item for sale, read inside the charge's transaction (and once before it, to
@@ -157,4 +161,70 @@ export async function listAccountEntries(
 export async function findUserRole(db: Executor, id: string) {
   const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** A ledger transaction, locked for the rest of the caller's transaction (a refund takes it first). */
+export async function lockLedgerTransaction(tx: Transaction, id: string) {
+  const [row] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findLedgerTransaction(db: Executor, id: string) {
+  const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id));
+  return row ?? null;
+}
+
+/** The entries of one transaction with their account's kind and owner, in the order they were posted. */
+export async function findTransactionLines(tx: Executor, transactionId: string) {
+  const rows = await tx.execute(sql`
+    SELECT a.kind, a.user_id, e.amount_cents::text AS amount
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE e.transaction_id = ${transactionId}
+    ORDER BY e.id`);
+  return rowsOf<{ kind: string; user_id: string | null; amount: string }>(rows).map((r) => ({
+    kind: r.kind,
+    userId: r.user_id,
+    amountCents: Number(r.amount),
+  }));
+}
+
+/** The earning of a charge (one per paid charge), if it has one. */
+export async function findEarningOfTransaction(tx: Executor, transactionId: string) {
+  const [row] = await tx.select().from(earnings).where(eq(earnings.transactionId, transactionId));
+  return row ?? null;
+}
+
+/** How an earning was refunded, if it was. */
+export async function findEarningRefund(tx: Executor, earningId: string) {
+  const [row] = await tx.select().from(earningRefunds).where(eq(earningRefunds.earningId, earningId));
+  return row ?? null;
+}
+
+export async function insertEarningRefund(tx: Transaction, values: typeof earningRefunds.$inferInsert) {
+  await tx.insert(earningRefunds).values(values);
+}
+
+/** Removes a fan's purchase of an item, so it no longer unlocks it (after a refund). */
+export async function deletePurchase(
+  tx: Transaction,
+  options: { fanId: string; targetType: 'feed' | 'video' | 'gallery' | 'message'; targetId: string },
+) {
+  await tx
+    .delete(purchases)
+    .where(
+      and(
+        eq(purchases.fanId, options.fanId),
+        eq(purchases.targetType, options.targetType),
+        eq(purchases.targetId, options.targetId),
+      ),
+    );
+}
+
+/** Names of people, by id. */
+export async function findPeople(db: Executor, ids: string[]) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -118,6 +118,10 @@ export interface LedgerTransactionRow {
   amountCents: number;
   createdAt: string;
   entries: { account: string; user: Person | null; amountCents: number }[];
+  /** A charge or creator subscription payment not refunded yet. */
+  isRefundable: boolean;
+  refundedAt: string | null;
+  refundTransactionId: string | null;
 }
 
 type RawTransaction = {
@@ -128,6 +132,9 @@ type RawTransaction = {
   initiator_id: string | null;
   initiator_name: string | null;
   initiator_username: string | null;
+  has_earning: boolean;
+  refund_transaction_id: string | null;
+  refunded_at: string | null;
 };
 type RawEntry = {
   transaction_id: string;
@@ -167,7 +174,15 @@ async function entriesOf(db: Executor, ids: SQL) {
 }
 
 const transactionColumns = sql`t.id, t.kind, t.reference, ${isoOf(sql`t.created_at`)} AS created_at,
-  i.id AS initiator_id, i.name AS initiator_name, i.username AS initiator_username`;
+  i.id AS initiator_id, i.name AS initiator_name, i.username AS initiator_username,
+  (er.id IS NOT NULL) AS has_earning, r.refund_transaction_id,
+  CASE WHEN r.earning_id IS NULL THEN NULL ELSE ${isoOf(sql`r.created_at`)} END AS refunded_at`;
+
+/** A transaction with who started it, its earning (charges) and that earning's refund. */
+const transactionFrom = sql`ledger_transactions t
+  LEFT JOIN users i ON i.id = t.initiator_id
+  LEFT JOIN earnings er ON er.transaction_id = t.id
+  LEFT JOIN earning_refunds r ON r.earning_id = er.id`;
 
 function presentTransactions(
   rows: RawTransaction[],
@@ -183,6 +198,10 @@ function presentTransactions(
       amountCents: lines.reduce((sum, l) => sum + Math.max(l.amountCents, 0), 0),
       createdAt: r.created_at,
       entries: lines,
+      isRefundable:
+        (r.kind === 'charge' || r.kind === 'subscription') && r.has_earning && !r.refund_transaction_id,
+      refundedAt: r.refunded_at,
+      refundTransactionId: r.refund_transaction_id,
     };
   });
 }
@@ -199,7 +218,7 @@ export async function searchLedgerTransactions(
   const [page, counted] = await Promise.all([
     db.execute(sql`
       SELECT ${transactionColumns}
-      FROM ledger_transactions t LEFT JOIN users i ON i.id = t.initiator_id
+      FROM ${transactionFrom}
       WHERE ${where}
       ORDER BY t.created_at DESC, t.id DESC
       OFFSET ${filter.offset} LIMIT ${filter.limit}`),
@@ -233,7 +252,7 @@ export async function exportLedgerTransactions(
   const [page, entries] = await Promise.all([
     db.execute(sql`
       SELECT ${transactionColumns}
-      FROM ledger_transactions t LEFT JOIN users i ON i.id = t.initiator_id
+      FROM ${transactionFrom}
       WHERE ${where}
       ORDER BY t.created_at DESC, t.id DESC
       LIMIT ${filter.limit}`),

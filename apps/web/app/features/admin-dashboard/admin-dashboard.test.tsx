@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cleanupScreen,
   click,
+  fieldError,
   getButton,
   getByLabel,
   renderScreen,
@@ -141,14 +142,44 @@ const report = (overrides: Partial<TLedgerReconciliation> = {}): TLedgerReconcil
   ...overrides,
 });
 
-function stubLedger(reconciliation: TLedgerReconciliation) {
-  return stubFetch((url) => {
+const tipId = '0190a000-0000-7000-8000-000000000001';
+const refundId = '0190a000-0000-7000-8000-000000000002';
+
+function stubLedger(
+  reconciliation: TLedgerReconciliation,
+  refund: { refundedAt: string | null; onRefund?: (body: unknown, headers: Headers) => void } = {
+    refundedAt: null,
+  },
+) {
+  return stubFetch((url, init) => {
     if (url.startsWith('/api/admin/ledger/reconciliation')) return Response.json({ data: reconciliation });
+    if (url === `/api/admin/transactions/${tipId}/refund` && init?.method === 'POST') {
+      refund.onRefund?.(JSON.parse(String(init.body)), new Headers(init.headers));
+      refund.refundedAt = '2030-03-12T11:00:00.000Z';
+      return Response.json({
+        data: {
+          _id: refundId,
+          chargeTransactionId: tipId,
+          type: 'tip',
+          fan: { _id: 'f', name: 'Ada', username: 'ada' },
+          creator: { _id: 'c', name: 'Mira', username: 'mira' },
+          grossCents: 1234,
+          refundedTo: 'wallet',
+          netCents: 987,
+          commissionCents: 247,
+          reason: 'Sent twice',
+          refundedAt: refund.refundedAt,
+        },
+      });
+    }
     if (url.startsWith('/api/admin/transactions')) {
       return Response.json({
         data: [
           {
-            _id: '0190a000-0000-7000-8000-000000000001',
+            isRefundable: refund.refundedAt === null,
+            refundedAt: refund.refundedAt,
+            refundTransactionId: refund.refundedAt ? refundId : null,
+            _id: tipId,
             kind: 'charge',
             reference: 'tip:creator',
             initiator: { _id: 'f', name: 'Ada', username: 'ada' },
@@ -231,5 +262,38 @@ describe('the ledger screen', () => {
     expect(fetchMock.mock.calls.map((c) => String(c[0])).some((u) => u.includes('toDate=2030-03-01'))).toBe(
       false,
     );
+  });
+
+  it('refunds a charge after a confirmation that says who gets what, then shows it refunded', async () => {
+    const sent: { body: unknown; key: string | null }[] = [];
+    stubLedger(report(), {
+      refundedAt: null,
+      onRefund: (body, headers) => sent.push({ body, key: headers.get('idempotency-key') }),
+    });
+    renderScreen(<LedgerAdmin />);
+    await vi.waitFor(() => getButton('Refund…'));
+    await click(getButton('Refund…'));
+    const dialog = () => (document.querySelector('[role="dialog"]')?.textContent ?? '').replace(/\s+/g, ' ');
+    await vi.waitFor(() => expect(dialog()).toContain('Refund this tip?'));
+    expect(dialog()).toContain('Ada (@ada) gets back, to the wallet+$12.34');
+    expect(dialog()).toContain('Taken from Mira (@mira)’s earnings-$9.87');
+    expect(dialog()).toContain('Taken from platform revenue-$2.47');
+
+    // The reason is required: nothing is sent without it.
+    await click(getButton('Refund $12.34'));
+    expect(fieldError(getByLabel('Reason'))).toBe('Say why the charge is refunded.');
+    expect(sent).toHaveLength(0);
+
+    await typeInto(getByLabel('Reason'), 'Sent twice', { stay: true });
+    await click(getButton('Refund $12.34'));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ reason: 'Sent twice' });
+    expect(sent[0]!.key).toMatch(/.+/);
+    await vi.waitFor(() => expect(text()).toContain('Refunded $12.34 to Ada’s wallet.'));
+    await vi.waitFor(() => {
+      const row = document.querySelector('[data-testid="ledger-transaction-row"]')!.textContent ?? '';
+      expect(row).toContain('Refunded');
+      expect(row).not.toContain('Refund…');
+    });
   });
 });

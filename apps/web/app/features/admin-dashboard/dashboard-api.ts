@@ -2,13 +2,15 @@ import type {
   TAdminDashboard,
   TAdminEarning,
   TAdminTransaction,
+  TChargeRefund,
   TDashboardPeriod,
   TLedgerReconciliation,
 } from '@fanstage/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
+import { api, moneyRequest } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
+import { useWriteMutation } from '../../lib/use-write-mutation';
 import { adminPageSize } from '../admin-money/money-values';
 import type { Page } from '../orders/orders-api';
 
@@ -79,4 +81,31 @@ export function useAdminEarnings(filters: Record<string, string>, page: number, 
   });
   useErrorToast(query.error);
   return query;
+}
+
+/**
+ * Refunds a charge. The key is made when the dialog opens, so a retry after a lost answer refunds
+ * once (the API also answers a second refund of the same charge with the first). Every ledger
+ * figure on the screen and the dashboard is read again.
+ */
+export function useRefundCharge() {
+  const queryClient = useQueryClient();
+  return useWriteMutation({
+    mutationFn: (input: { id: string; reason: string; idempotencyKey: string }) =>
+      moneyRequest<{ data: TChargeRefund }>(
+        'POST',
+        `/admin/transactions/${input.id}/refund`,
+        { reason: input.reason },
+        input.idempotencyKey,
+      ).then((r) => r.data),
+    onSuccess: () =>
+      Promise.all(
+        [
+          adminLedgerKeys.transactions,
+          adminLedgerKeys.earnings,
+          adminLedgerKeys.reconciliation,
+          adminLedgerKeys.dashboard,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
 }

@@ -1,4 +1,9 @@
-import type { TAdminDashboard, TDashboardPeriod } from '@fanstage/contract';
+import {
+  type TAdminDashboard,
+  type TAdminTransaction,
+  type TDashboardPeriod,
+  ZChargeRefundRequest,
+} from '@fanstage/contract';
 import { formatPrice } from '../../lib/format';
 
 /** Integer cents as the app shows money everywhere ($1,234.50). */
@@ -88,3 +93,37 @@ export const accountLabels: Record<string, string> = {
 };
 
 export const accountLabel = (kind: string): string => accountLabels[kind] ?? kind;
+
+/** Who gets and who gives what when a charge is refunded: its lines reversed, in cents. */
+export interface RefundPlan {
+  grossCents: number;
+  /** The fan's wallet, or the card that paid (a card payment came in through gateway clearing). */
+  refundedTo: 'wallet' | 'card';
+  fan: TAdminTransaction['initiator'];
+  creator: TAdminTransaction['initiator'];
+  netCents: number;
+  commissionCents: number;
+}
+
+/** The refund of a charge as the ledger will post it (the exact reverse of the charge's lines). */
+export function refundPlanOf(t: TAdminTransaction): RefundPlan {
+  const line = (account: string) => t.entries.find((e) => e.account === account);
+  const wallet = line('fan_wallet');
+  const clearing = line('gateway_clearing');
+  const creator = line('creator_earnings');
+  const platform = line('platform_revenue');
+  return {
+    grossCents: Math.abs((wallet ?? clearing)?.amountCents ?? t.amountCents),
+    refundedTo: wallet ? 'wallet' : 'card',
+    fan: wallet?.user ?? t.initiator,
+    creator: creator?.user ?? null,
+    netCents: creator?.amountCents ?? 0,
+    commissionCents: platform?.amountCents ?? 0,
+  };
+}
+
+/** What is wrong with a refund reason, as the API would say it; null when it can be sent. */
+export function refundReasonProblemOf(reason: string): string | null {
+  const parsed = ZChargeRefundRequest.safeParse({ reason });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the reason.');
+}

@@ -1,6 +1,7 @@
 import {
   chargeTypes,
   ledgerTransactionKindValues,
+  maxRefundReason,
   type TAdminEarning,
   type TAdminTransaction,
   type TLedgerReconciliation,
@@ -13,12 +14,14 @@ import {
   EmptyState,
   Group,
   List,
+  Modal,
   NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Tabs,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -29,15 +32,18 @@ import {
   IconCoins,
   IconDownload,
   IconReceipt2,
+  IconReceiptRefund,
   IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { newIdempotencyKey } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { ListPager, ListSkeleton, rowBorder } from '../admin-money/money-ui';
 import classes from './admin-dashboard.module.css';
-import { useAdminEarnings, useAdminTransactions, useReconciliation } from './dashboard-api';
+import { useAdminEarnings, useAdminTransactions, useReconciliation, useRefundCharge } from './dashboard-api';
 import {
   accountLabel,
   csvHrefOf,
@@ -47,6 +53,8 @@ import {
   type LedgerFilters,
   personLabel,
   rangeProblemOf,
+  refundPlanOf,
+  refundReasonProblemOf,
 } from './dashboard-values';
 
 /** The ledger for admins: whether it reconciles, and every transaction and earning of the site. */
@@ -273,6 +281,7 @@ function TransactionList() {
   const query = filterQueryOf(search.debounced, 'kind');
   const list = useAdminTransactions(query, search.page, !search.problem);
   const rows = list.data?.data ?? [];
+  const [refunding, setRefunding] = useState<{ transaction: TAdminTransaction; key: string } | null>(null);
   return (
     <>
       <Filters
@@ -294,7 +303,11 @@ function TransactionList() {
       ) : (
         <Card p={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {rows.map((t) => (
-            <TransactionRow key={t._id} transaction={t} />
+            <TransactionRow
+              key={t._id}
+              transaction={t}
+              onRefund={() => setRefunding({ transaction: t, key: newIdempotencyKey() })}
+            />
           ))}
         </Card>
       )}
@@ -304,11 +317,134 @@ function TransactionList() {
         onChange={search.setPage}
         noun="transaction"
       />
+      {refunding ? (
+        <RefundDialog
+          transaction={refunding.transaction}
+          idempotencyKey={refunding.key}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
     </>
   );
 }
 
-function TransactionRow({ transaction: t }: { transaction: TAdminTransaction }) {
+const typeWords: Record<string, string> = {
+  tip: 'tip',
+  feed: 'post',
+  video: 'video',
+  gallery: 'gallery',
+  message: 'paid message',
+  stream: 'live show entry',
+  private_show: 'private show minute',
+  call: 'call minute',
+  subscription: 'subscription payment',
+  order: 'order',
+};
+
+/** "tip", "post", "call minute": what a charge paid for, from its reference (`feed:…`, `call:…`). */
+const chargeWordOf = (t: TAdminTransaction) =>
+  typeWords[t.reference?.split(':')[0] ?? ''] ??
+  (t.kind === 'subscription' ? 'subscription payment' : 'charge');
+
+/**
+ * Confirms a refund: the amount, who gets and who gives what (the charge's lines reversed), and
+ * the reason the creator is told and the audit log keeps.
+ */
+function RefundDialog(props: {
+  transaction: TAdminTransaction;
+  idempotencyKey: string;
+  onClose: () => void;
+}) {
+  const { transaction: t } = props;
+  const plan = refundPlanOf(t);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const refund = useRefundCharge();
+  const problem = refundReasonProblemOf(reason);
+  const what = chargeWordOf(t);
+  const submit = () => {
+    setTouched(true);
+    if (problem) return;
+    refund.mutate(
+      { id: t._id, reason: reason.trim(), idempotencyKey: props.idempotencyKey },
+      {
+        onSuccess: (done) => {
+          notifySuccess(
+            `Refunded ${formatCents(done.grossCents)} to ${done.fan.name}’s ${done.refundedTo === 'card' ? 'card' : 'wallet'}. The fan and the creator are told.`,
+          );
+          props.onClose();
+        },
+        onError: (err) => notifyError(err),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={props.onClose} title={`Refund this ${what}?`} centered>
+      <Stack gap="md">
+        <Text size="sm">
+          The whole {formatCents(plan.grossCents)} is given back. The charge’s ledger lines are reversed; this
+          cannot be undone.
+        </Text>
+        <Stack gap={6} aria-label="Who gets what" role="list">
+          <RefundLine
+            label={`${personLabel(plan.fan)} gets back, ${plan.refundedTo === 'card' ? 'to the card that paid' : 'to the wallet'}`}
+            cents={plan.grossCents}
+          />
+          {plan.creator ? (
+            <RefundLine label={`Taken from ${personLabel(plan.creator)}’s earnings`} cents={-plan.netCents} />
+          ) : null}
+          <RefundLine label="Taken from platform revenue" cents={-plan.commissionCents} />
+        </Stack>
+        {plan.refundedTo === 'card' ? (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={16} />}>
+            A card payment: the payment gateway refunds the card (it can take a few days to show), and the
+            subscription ends now and stops renewing.
+          </Alert>
+        ) : null}
+        <Textarea
+          label="Reason"
+          description={`Required, up to ${maxRefundReason} characters. The creator is told; the audit log keeps it.`}
+          autosize
+          minRows={2}
+          maxLength={maxRefundReason}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={touched ? problem : undefined}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="subtle" color="gray" onClick={props.onClose} disabled={refund.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={submit} loading={refund.isPending}>
+            Refund {formatCents(plan.grossCents)}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RefundLine(props: { label: string; cents: number }) {
+  return (
+    <Group gap="sm" justify="space-between" wrap="nowrap" role="listitem">
+      <Text size="sm" style={{ minWidth: 0 }}>
+        {props.label}
+      </Text>
+      <Text size="sm" fw={600} className={classes.money} c={props.cents < 0 ? 'red' : 'teal'}>
+        {signed(props.cents)}
+      </Text>
+    </Group>
+  );
+}
+
+function TransactionRow({
+  transaction: t,
+  onRefund,
+}: {
+  transaction: TAdminTransaction;
+  onRefund: () => void;
+}) {
   return (
     <Group
       px="md"
@@ -324,6 +460,11 @@ function TransactionRow({ transaction: t }: { transaction: TAdminTransaction }) 
           <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
             {t.kind.replace('_', ' ')}
           </Badge>
+          {t.refundedAt ? (
+            <Badge size="sm" variant="light" color="red" style={{ flexShrink: 0 }}>
+              Refunded
+            </Badge>
+          ) : null}
           <Text size="sm" ff="monospace" truncate c="dimmed">
             {t.reference ?? t._id}
           </Text>
@@ -331,6 +472,7 @@ function TransactionRow({ transaction: t }: { transaction: TAdminTransaction }) 
         <Text size="xs" c="dimmed" mt={4}>
           {when(t.createdAt)}
           {t.initiator ? ` · by ${personLabel(t.initiator)}` : ''}
+          {t.refundedAt ? ` · refunded ${when(t.refundedAt)}` : ''}
         </Text>
         <Stack gap={0} mt={6}>
           {t.entries.map((e) => (
@@ -346,9 +488,22 @@ function TransactionRow({ transaction: t }: { transaction: TAdminTransaction }) 
           ))}
         </Stack>
       </div>
-      <Text fw={700} className={classes.money}>
-        {formatCents(t.amountCents)}
-      </Text>
+      <Stack gap={6} align="flex-end">
+        <Text fw={700} className={classes.money}>
+          {formatCents(t.amountCents)}
+        </Text>
+        {t.isRefundable ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconReceiptRefund size={14} />}
+            onClick={onRefund}
+          >
+            Refund…
+          </Button>
+        ) : null}
+      </Stack>
     </Group>
   );
 }
