@@ -37,12 +37,17 @@ describe('email templates for admins', () => {
     );
     const shipped = res.json().data.find((d: { key: string }) => d.key === 'notification.order.shipped');
     expect(shipped).toMatchObject({ isEdited: false, updatedAt: null });
-    expect(shipped.placeholders).toEqual(expect.arrayContaining(['name', 'link', 'orderNumber', 'trackingCode']));
+    expect(shipped.placeholders).toEqual(
+      expect.arrayContaining(['name', 'link', 'orderNumber', 'trackingCode']),
+    );
   });
 
   it('saves an edit with an audit row, shows it, and resets it to the default with another', async () => {
     const key = 'auth.password-changed';
-    const saved = await put(key, { subject: 'Password news for {{name}}', body: 'Hi {{name}}, see {{link}}' });
+    const saved = await put(key, {
+      subject: 'Password news for {{name}}',
+      body: 'Hi {{name}}, see {{link}}',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
       isEdited: true,
@@ -55,7 +60,10 @@ describe('email templates for admins', () => {
 
     const reset = await t.request({ method: 'POST', url: url(key, '/reset'), token: admin.token });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(reset.json().data).toMatchObject({ isEdited: false, subject: 'Your {{siteName}} password was changed' });
+    expect(reset.json().data).toMatchObject({
+      isEdited: false,
+      subject: 'Your {{siteName}} password was changed',
+    });
     expect((await auditsOf(key)).map((a) => a.action).sort()).toEqual([
       'email-template.reset',
       'email-template.update',
@@ -120,7 +128,11 @@ describe('email templates for admins', () => {
     for (const who of [await t.fan(), await t.creator()]) {
       expect((await t.request({ url: '/api/admin/email-templates', token: who.token })).statusCode).toBe(403);
       expect((await put('auth.verify-email', { subject: 'a', body: 'b' }, who.token)).statusCode).toBe(403);
-      const reset = await t.request({ method: 'POST', url: url('auth.verify-email', '/reset'), token: who.token });
+      const reset = await t.request({
+        method: 'POST',
+        url: url('auth.verify-email', '/reset'),
+        token: who.token,
+      });
       expect(reset.statusCode).toBe(403);
     }
     expect((await t.request({ url: '/api/admin/email-templates' })).statusCode).toBe(401);

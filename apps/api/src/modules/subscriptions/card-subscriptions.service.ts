@@ -528,8 +528,11 @@ export async function applyCardInvoice(
     });
     const isRunning = subscription.expiredAt > now;
     const expiredAt = later(subscription.expiredAt, invoice.periodEnd);
-    if (!isRunning) started = { fanId: row.fanId, performerId: row.performerId };
-    else renewed = { fanId: row.fanId, performerId: row.performerId, expiredAt };
+    // A renewal is a payment of a card subscription already under way, even one made after the
+    // period ran out (the gateway's retries); a first payment begins the subscription.
+    const isFirstPayment = row.status === 'incomplete';
+    if (isFirstPayment && !isRunning) started = { fanId: row.fanId, performerId: row.performerId };
+    else if (!isFirstPayment) renewed = { fanId: row.fanId, performerId: row.performerId, expiredAt };
     await updateSubscription(tx, subscription.id, {
       type: row.plan === 'yearly' ? 'yearly' : 'monthly',
       paymentMethod: 'card',
