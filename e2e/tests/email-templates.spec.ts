@@ -24,11 +24,8 @@ for (const [width, theme] of [
     expect(await overflowOf(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `../.tmp/screens/email-templates-${width}-${theme}.png`, fullPage: false });
 
-    await page
-      .getByTestId('email-template-row')
-      .filter({ hasText: 'Notification mail "Shipped orders"' })
-      .click();
-    await expect(page.getByRole('heading', { name: 'notification.order.shipped' })).toBeVisible();
+    await page.getByTestId('email-template-row').filter({ hasText: 'Shipped orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Shipped orders' })).toBeVisible();
     const subject = page.getByLabel('Subject');
     await expect(subject).toHaveValue('{{title}} ({{siteName}})');
     await subject.fill('Parcel ');

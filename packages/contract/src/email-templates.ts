@@ -24,6 +24,8 @@ export const ZEmailTemplateKeyParams = z.object({
 
 export const ZEmailTemplateSummary = z.object({
   key: z.string(),
+  /** A short name ("Password reset"). */
+  name: z.string(),
   /** Which mail this is and when it goes, for the admin. */
   description: z.string(),
   /** The placeholders this mail knows (without braces). */

@@ -8,6 +8,8 @@ import { notificationTypeInfo, notificationTypes, type TNotificationType } from 
  */
 
 export interface EmailTemplateDefinition {
+  /** A short name for the admin's list ("Password reset"). */
+  name: string;
   description: string;
   /** Placeholders this mail fills (an edit may use these and no others). */
   placeholders: string[];
@@ -23,6 +25,7 @@ const common = { name: 'Alex', siteName: 'Fanstage' };
 
 const authTemplates = {
   'auth.verify-email': {
+    name: 'Email verification',
     description: 'Sent at sign-up (and on "resend") to confirm the email address.',
     placeholders: ['name', 'link', 'hours', 'siteName'],
     subject: 'Verify your email for {{siteName}}',
@@ -30,6 +33,7 @@ const authTemplates = {
     sample: { ...common, link: '/auth/verify-email?token=sample', hours: '48' },
   },
   'auth.reset-password': {
+    name: 'Password reset',
     description: 'Sent when someone asks for a password reset ("forgot password").',
     placeholders: ['name', 'link', 'siteName'],
     subject: 'Reset your {{siteName}} password',
@@ -37,6 +41,7 @@ const authTemplates = {
     sample: { ...common, link: '/auth/reset-password?token=sample' },
   },
   'auth.password-changed': {
+    name: 'Password changed',
     description: 'Sent after the password of an account was changed (in the account or by a reset link).',
     placeholders: ['name', 'link', 'siteName'],
     subject: 'Your {{siteName}} password was changed',
@@ -44,6 +49,7 @@ const authTemplates = {
     sample: { ...common, link: '/auth/forgot-password' },
   },
   'auth.confirm-new-email': {
+    name: 'New email confirmation',
     description: 'Sent to a new address when someone changes the email of their account.',
     placeholders: ['name', 'link', 'hours', 'siteName'],
     subject: 'Confirm your new email for {{siteName}}',
@@ -51,6 +57,7 @@ const authTemplates = {
     sample: { ...common, link: '/auth/confirm-email?token=sample', hours: '24' },
   },
   'auth.email-changed': {
+    name: 'Email changed',
     description: 'Sent to the old address once the email of an account changed.',
     placeholders: ['name', 'newEmail', 'siteName'],
     subject: 'Your {{siteName}} email was changed',
@@ -58,6 +65,7 @@ const authTemplates = {
     sample: { ...common, newEmail: 'a***@example.com' },
   },
   'auth.two-factor': {
+    name: 'Two-factor sign-in notice',
     description: 'Sent when two-factor sign-in is turned on or off, or a recovery code is used.',
     placeholders: ['name', 'notice', 'siteName'],
     subject: 'Sign-in security of your {{siteName}} account',
@@ -65,6 +73,7 @@ const authTemplates = {
     sample: { ...common, notice: 'Two-factor sign-in was turned on for your account.' },
   },
   'contact.message': {
+    name: 'Contact form message',
     description: 'Sent to the site team for each message of the contact form (replies go to the sender).',
     placeholders: ['name', 'email', 'subject', 'message', 'link', 'siteName'],
     subject: 'Contact form: {{name}} - {{subject}} ({{siteName}})',
@@ -119,7 +128,8 @@ function notificationTemplate(type: TNotificationType): EmailTemplateDefinition 
   const extras = notificationExtras[type] ?? {};
   const footer = canChoose(type) ? '\n\nYou can choose which mails you get: {{settingsLink}}' : '';
   return {
-    description: `Notification mail "${info.label}": ${info.description}`,
+    name: info.label,
+    description: `Notification: ${info.description}`,
     placeholders: [
       'name',
       'title',

@@ -78,6 +78,7 @@ const summaryOf = (
   edited: repo.EmailTemplateRow | undefined,
 ) => ({
   key,
+  name: definition.name,
   description: definition.description,
   placeholders: definition.placeholders,
   subject: edited?.subject ?? definition.subject,

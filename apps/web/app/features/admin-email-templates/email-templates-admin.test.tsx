@@ -18,7 +18,8 @@ if (!('fonts' in document)) {
 
 const template: TEmailTemplate = {
   key: 'notification.order.shipped',
-  description: 'Notification mail "Shipped orders": An order of yours was shipped.',
+  name: 'Shipped orders',
+  description: 'Notification: An order of yours was shipped.',
   placeholders: ['name', 'link', 'orderNumber'],
   subject: '{{title}}',
   body: 'Hello {{name}}',

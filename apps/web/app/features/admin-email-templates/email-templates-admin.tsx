@@ -107,10 +107,13 @@ export function EmailTemplatesAdmin() {
                     <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
                       <div className={classes.rowText}>
                         <Text fw={600} className={classes.wrap}>
-                          {template.subject}
+                          {template.name}
                         </Text>
                         <Text size="sm" c="dimmed" className={classes.wrap}>
                           {template.description}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace" className={classes.wrap} mt={4}>
+                          {template.subject}
                         </Text>
                       </div>
                       <Badge
@@ -242,8 +245,8 @@ export function EmailTemplateEditor({ templateKey }: { templateKey: string }) {
         {back}
       </Stack>
       <PageHeader
-        title={loaded ? loaded.key : <Skeleton h={30} w={260} />}
-        description={loaded?.description}
+        title={loaded ? loaded.name : <Skeleton h={30} w={260} />}
+        description={loaded ? `${loaded.description} (${loaded.key})` : null}
         actions={
           loaded ? (
             <Badge variant="light" color={loaded.isEdited ? 'brand' : 'gray'} size="lg">
