@@ -61,6 +61,8 @@ export default [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/outbox', 'routes/admin/outbox.tsx'),
+    route('admin/email-templates', 'routes/admin/email-templates.tsx'),
+    route('admin/email-templates/:key', 'routes/admin/email-template.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/users/:id', 'routes/admin/user.tsx'),
     route('admin/subscriptions', 'routes/admin/subscriptions.tsx'),

@@ -128,6 +128,8 @@ export const auditActionLabels = {
   'subscription.extend': 'Subscription extended',
   'subscription.cancel': 'Subscription cancelled',
   'contact-message.handle': 'Contact message marked handled',
+  'email-template.update': 'Email template edited',
+  'email-template.reset': 'Email template reset to default',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

@@ -8,6 +8,7 @@ export * from './calls';
 export * from './comments';
 export * from './common';
 export * from './contact';
+export * from './email-templates';
 export * from './errors';
 export * from './feeds';
 export * from './follows';

@@ -25,6 +25,9 @@ export const notificationTypes = [
   'content.moderated',
   'report.reviewed',
   'account.deactivated',
+  'subscription.expiring',
+  'order.download-ready',
+  'private-show.starting',
 ] as const;
 export const ZNotificationType = z.enum(notificationTypes, { message: 'This is not a notification type.' });
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -152,6 +155,24 @@ export const notificationTypeInfo: Record<TNotificationType, NotificationTypeInf
     audience: 'everyone',
     defaultChannel: 'email',
     isMandatory: true,
+  },
+  'subscription.expiring': {
+    label: 'Subscriptions ending soon',
+    description: 'A subscription of yours that does not renew ends in a few days.',
+    audience: 'fan',
+    defaultChannel: 'email',
+  },
+  'order.download-ready': {
+    label: 'Downloads',
+    description: 'A digital product you bought is ready to download.',
+    audience: 'fan',
+    defaultChannel: 'email',
+  },
+  'private-show.starting': {
+    label: 'Private shows starting',
+    description: 'A creator started your private show.',
+    audience: 'fan',
+    defaultChannel: 'email',
   },
 };
 

@@ -40,6 +40,8 @@ export const subscriptions = pgTable(
     freeClaimedAt: timestamp('free_claimed_at', { withTimezone: true }),
     /** When a wallet renewal could not be paid (the subscription lapsed, renewal off). */
     renewalFailedAt: timestamp('renewal_failed_at', { withTimezone: true }),
+    /** The end of the period whose "ends soon" reminder the fan got (one reminder per period). */
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

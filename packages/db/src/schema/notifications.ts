@@ -30,6 +30,8 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId, sql`${t.createdAt} DESC`)
       .where(sql`${t.readAt} IS NULL`),
+    // The daily pruning finds old rows by age alone.
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 
@@ -49,3 +51,16 @@ export const notificationPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+
+/**
+ * An admin's edit of one mail's words. The default words live in code (the API's template
+ * registry); a row here replaces them until it is deleted ("reset to default"). `key` is the
+ * registry's key (`auth.reset-password`, `notification.order.shipped`, …).
+ */
+export const emailTemplates = pgTable('email_templates', {
+  key: text('key').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { sendTemplatedMail } from '../mail/email-templates.service';
 import {
   discardStoredDocuments,
   insertDocumentFiles,
@@ -88,19 +89,17 @@ async function sendVerificationMail(
   user: { id: string; email: string | null; name: string },
 ) {
   if (!user.email) return;
-  const settings = await ctx.settings.getAll();
   const token = await issueToken(ctx, user.id, 'email-verification', verificationHours);
-  const link = `${ctx.config.PUBLIC_URL}/auth/verify-email?token=${token}`;
-  await ctx.mailer.send({
+  await sendTemplatedMail(ctx, {
+    key: 'auth.verify-email',
     to: user.email,
-    subject: `Verify your email for ${settings.siteName}`,
-    text: `Hi ${user.name},\n\nPlease confirm your email address by opening this link:\n${link}\n\nThe link works for ${verificationHours} hours.`,
-    html: `<p>Hi ${escapeHtml(user.name)},</p><p>Please confirm your email address:</p><p><a href="${link}">Verify my email</a></p><p>The link works for ${verificationHours} hours.</p>`,
+    values: {
+      name: user.name,
+      link: `${ctx.config.PUBLIC_URL}/auth/verify-email?token=${token}`,
+      hours: String(verificationHours),
+    },
   });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function insertUser(
   ctx: AppContext,
@@ -333,6 +332,17 @@ export async function changePassword(
   const passwordHash = await hashPassword(options.password);
   await ctx.db.db.update(users).set({ passwordHash }).where(eq(users.id, options.actor.id));
   await revokeUserSessions(ctx, options.actor.id, options.actor.sessionId);
+  await tellPasswordChanged(ctx, user);
+}
+
+/** The owner learns their password changed (a stolen session or reset link shows at once). */
+async function tellPasswordChanged(ctx: AppContext, user: { name: string; email: string | null }) {
+  if (!user.email) return;
+  await sendTemplatedMail(ctx, {
+    key: 'auth.password-changed',
+    to: user.email,
+    values: { name: user.name, link: `${ctx.config.PUBLIC_URL}/auth/forgot-password` },
+  }).catch((err: unknown) => ctx.log.error({ err }, 'password change notice failed'));
 }
 
 const forgotMessage = 'If an account uses this email, we have sent it a link to reset the password.';
@@ -341,14 +351,11 @@ const forgotMessage = 'If an account uses this email, we have sent it a link to 
 export async function forgotPassword(ctx: AppContext, options: { email: string }) {
   const user = await findUserByEmail(ctx.db.db, options.email);
   if (user && user.status === 'active' && user.email) {
-    const settings = await ctx.settings.getAll();
     const token = await issueToken(ctx, user.id, 'password-reset', resetHours);
-    const link = `${ctx.config.PUBLIC_URL}/auth/reset-password?token=${token}`;
-    await ctx.mailer.send({
+    await sendTemplatedMail(ctx, {
+      key: 'auth.reset-password',
       to: user.email,
-      subject: `Reset your ${settings.siteName} password`,
-      text: `Hi ${user.name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once, for one hour. If you did not ask for it, ignore this mail.`,
-      html: `<p>Hi ${escapeHtml(user.name)},</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If you did not ask for it, ignore this mail.</p>`,
+      values: { name: user.name, link: `${ctx.config.PUBLIC_URL}/auth/reset-password?token=${token}` },
     });
   }
   return forgotMessage;
@@ -388,6 +395,8 @@ export async function resetPassword(ctx: AppContext, options: { token: string; p
     .set({ passwordHash, failedLoginCount: 0, loginBlockedUntil: null })
     .where(eq(users.id, userId));
   await revokeUserSessions(ctx, userId);
+  const user = await findUserById(ctx.db.db, userId);
+  if (user) await tellPasswordChanged(ctx, user);
 }
 
 export async function verifyEmail(ctx: AppContext, options: { token: string }) {
@@ -442,13 +451,14 @@ export async function requestEmailChange(
       and(eq(userTokens.userId, user.id), eq(userTokens.kind, 'email-change'), isNull(userTokens.usedAt)),
     );
   const token = await issueToken(ctx, user.id, 'email-change', emailChangeHours, options.email);
-  const settings = await ctx.settings.getAll();
-  const link = `${ctx.config.PUBLIC_URL}/auth/confirm-email?token=${token}`;
-  await ctx.mailer.send({
+  await sendTemplatedMail(ctx, {
+    key: 'auth.confirm-new-email',
     to: options.email,
-    subject: `Confirm your new email for ${settings.siteName}`,
-    text: `Hi ${user.name},\n\nTo use this address for your ${settings.siteName} account, open this link:\n${link}\n\nThe link works once, for ${emailChangeHours} hours. Until then your account keeps its current address. If you did not ask for this, ignore this mail.`,
-    html: `<p>Hi ${escapeHtml(user.name)},</p><p>To use this address for your ${escapeHtml(settings.siteName)} account:</p><p><a href="${link}">Confirm my new email</a></p><p>The link works once, for ${emailChangeHours} hours. Until then your account keeps its current address. If you did not ask for this, ignore this mail.</p>`,
+    values: {
+      name: user.name,
+      link: `${ctx.config.PUBLIC_URL}/auth/confirm-email?token=${token}`,
+      hours: String(emailChangeHours),
+    },
   });
   return 'We sent a confirmation link to the new address. Your email changes when you open it.';
 }
@@ -471,15 +481,11 @@ export async function confirmEmailChange(ctx: AppContext, options: { token: stri
     throw err;
   }
   if (user.email) {
-    const settings = await ctx.settings.getAll();
-    await ctx.mailer
-      .send({
-        to: user.email,
-        subject: `Your ${settings.siteName} email was changed`,
-        text: `Hi ${user.name},\n\nThe email of your ${settings.siteName} account was changed to ${maskEmail(newEmail)}. This address no longer receives its mail.\n\nIf you did not do this, reply to this mail or contact support at once.`,
-        html: `<p>Hi ${escapeHtml(user.name)},</p><p>The email of your ${escapeHtml(settings.siteName)} account was changed to ${escapeHtml(maskEmail(newEmail))}. This address no longer receives its mail.</p><p>If you did not do this, reply to this mail or contact support at once.</p>`,
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'email change notice failed'));
+    await sendTemplatedMail(ctx, {
+      key: 'auth.email-changed',
+      to: user.email,
+      values: { name: user.name, newEmail: maskEmail(newEmail) },
+    }).catch((err: unknown) => ctx.log.error({ err }, 'email change notice failed'));
   }
   return 'Your email is changed.';
 }

@@ -393,7 +393,18 @@ export async function startPrivateShow(
       { path: 'price', message: 'Required.' },
     ]);
   }
-  return goLive(ctx, { actor, id, kind: 'private_show', from: 'approved', priceCents });
+  const session = await goLive(ctx, { actor, id, kind: 'private_show', from: 'approved', priceCents });
+  if (session.status === 'live' && current.session.status === 'approved') {
+    const creator = actor.user?.username ?? actor.user?.name ?? 'The creator';
+    await notify(ctx, {
+      userIds: current.session.fanId,
+      type: 'private-show.starting',
+      title: `${creator} started your private show`,
+      text: `${creator} started your private show. Join now: every minute is charged from your wallet while it runs.`,
+      link: `/private-shows/${id}`,
+    });
+  }
+  return session;
 }
 
 /** The creator changes the price per minute of an approved or live show; the next minute uses it. */

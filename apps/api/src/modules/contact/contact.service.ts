@@ -4,6 +4,7 @@ import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
+import { sendTemplatedMail } from '../mail/email-templates.service';
 
 /**
  * Where contact messages go: every admin account, plus the admin address of the site settings (else
@@ -38,14 +39,18 @@ export async function sendContactMessage(
     message: input.message,
     userId: options.userId ?? null,
   });
-  const settings = await ctx.settings.getAll();
-  const about = input.subject ? ` about "${input.subject}"` : '';
   for (const address of to) {
-    await ctx.mailer.send({
+    await sendTemplatedMail(ctx, {
+      key: 'contact.message',
       to: address,
       replyTo: input.email,
-      subject: `Contact form: ${input.name}${input.subject ? ` - ${input.subject}` : ''} (${settings.siteName})`,
-      text: `${input.name} <${input.email}> wrote through the contact form${about}:\n\n${input.message}\n\nReply to this mail to answer them. Admins see every message at /admin/contact.`,
+      values: {
+        name: input.name,
+        email: input.email,
+        subject: input.subject || '(no subject)',
+        message: input.message,
+        link: `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/admin/contact`,
+      },
     });
   }
   return 'Thank you, your message is sent. We will answer by email.';

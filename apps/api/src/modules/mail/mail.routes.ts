@@ -1,9 +1,20 @@
-import { listOf, ZListQuery } from '@fanstage/contract';
+import {
+  dataOf,
+  listOf,
+  ZEmailPreview,
+  ZEmailTemplate,
+  ZEmailTemplateKeyParams,
+  ZEmailTemplatePreviewRequest,
+  ZEmailTemplateSummary,
+  ZEmailTemplateUpdate,
+  ZListQuery,
+} from '@fanstage/contract';
 import { desc, outboxEmails, sql } from '@fanstage/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../plugins/auth';
+import { actorOf, requireRole } from '../../plugins/auth';
+import * as templates from './email-templates.service';
 
 const ZOutboxEmail = z.object({
   _id: z.string(),
@@ -47,5 +58,56 @@ export const mailRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         total: totals[0]?.n ?? 0,
       };
     },
+  );
+
+  const adminOnly = requireRole('admin');
+  const tags = ['Admin'];
+  const params = ZEmailTemplateKeyParams;
+
+  app.get(
+    '/admin/email-templates',
+    { preHandler: adminOnly, schema: { tags, response: { 200: dataOf(z.array(ZEmailTemplateSummary)) } } },
+    async () => ({ data: await templates.listEmailTemplates(ctx) }),
+  );
+  app.get(
+    '/admin/email-templates/:key',
+    { preHandler: adminOnly, schema: { tags, params, response: { 200: dataOf(ZEmailTemplate) } } },
+    async (req) => ({ data: await templates.getEmailTemplate(ctx, { key: req.params.key }) }),
+  );
+  app.put(
+    '/admin/email-templates/:key',
+    {
+      preHandler: adminOnly,
+      schema: { tags, params, body: ZEmailTemplateUpdate, response: { 200: dataOf(ZEmailTemplate) } },
+    },
+    async (req) => ({
+      data: await templates.updateEmailTemplate(ctx, {
+        actor: actorOf(req),
+        key: req.params.key,
+        input: req.body,
+      }),
+    }),
+  );
+  app.post(
+    '/admin/email-templates/:key/reset',
+    { preHandler: adminOnly, schema: { tags, params, response: { 200: dataOf(ZEmailTemplate) } } },
+    async (req) => ({
+      data: await templates.resetEmailTemplate(ctx, { actor: actorOf(req), key: req.params.key }),
+    }),
+  );
+  app.post(
+    '/admin/email-templates/:key/preview',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        params,
+        body: ZEmailTemplatePreviewRequest.default({}),
+        response: { 200: dataOf(ZEmailPreview) },
+      },
+    },
+    async (req) => ({
+      data: await templates.previewEmailTemplate(ctx, { key: req.params.key, input: req.body ?? {} }),
+    }),
   );
 };

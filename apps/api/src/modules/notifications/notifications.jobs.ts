@@ -4,6 +4,7 @@ import { findRecipients } from './notifications.repo';
 import {
   type NotificationEmailJob,
   notificationEmailJobName,
+  pruneNotifications,
   sendMessageDigests,
 } from './notifications.service';
 import { renderNotificationEmail } from './notifications.templates';
@@ -16,17 +17,14 @@ import { renderNotificationEmail } from './notifications.templates';
 export async function sendNotificationEmail(ctx: AppContext, job: NotificationEmailJob): Promise<void> {
   const [person] = await findRecipients(ctx.db.db, [job.userId]);
   if (!person?.email) return;
-  const { siteName } = await ctx.settings.getAll();
-  const mail = renderNotificationEmail({
-    ...job,
-    name: person.name,
-    siteName,
-    publicUrl: ctx.config.PUBLIC_URL,
-  });
+  const mail = await renderNotificationEmail(ctx, { ...job, name: person.name });
   await ctx.mailer.send({ to: person.email, ...mail });
 }
 
 export const digestJobName = 'notifications.message-digest';
+export const pruneJobName = 'notifications.prune';
+/** How often each server asks for old notifications to be deleted. */
+export const pruneEveryMs = 24 * 60 * 60 * 1000;
 /** How often each server asks for a digest run. */
 export const digestEveryMs = 15 * 60 * 1000;
 
@@ -51,15 +49,35 @@ export async function registerNotificationJobs(ctx: AppContext, app: FastifyInst
     },
     { retryLimit: 1, expireInSeconds: 10 * 60 },
   );
+  await ctx.queue.work(
+    pruneJobName,
+    async () => {
+      const deleted = await pruneNotifications(ctx);
+      if (deleted > 0) ctx.log.info({ deleted }, 'old notifications deleted');
+    },
+    { retryLimit: 1, expireInSeconds: 30 * 60 },
+  );
   let timer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
   const send = () => {
     ctx.queue
       .send(digestJobName, {})
       .catch((err: unknown) => ctx.log.error({ err }, 'could not queue the message digest'));
   };
+  const prune = () => {
+    ctx.queue
+      .send(pruneJobName, {})
+      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue the notification pruning'));
+  };
   app.addHook('onListen', async () => {
     timer = setInterval(send, digestEveryMs);
     timer.unref();
+    prune();
+    pruneTimer = setInterval(prune, pruneEveryMs);
+    pruneTimer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(pruneTimer);
+  });
 }

@@ -6,9 +6,12 @@ import {
   type Executor,
   eq,
   inArray,
+  isNotNull,
   isNull,
+  lt,
   notificationPreferences,
   notifications,
+  or,
   sql,
   users,
 } from '@fanstage/db';
@@ -204,4 +207,21 @@ export async function findDigestsDue(db: Executor, options: { quietSince: Date; 
     .groupBy(conversationMembers.userId)
     .orderBy(conversationMembers.userId)
     .limit(options.limit);
+}
+
+/** Deletes read notifications created before `readBefore` and any created before `anyBefore`. */
+export async function deleteOldNotifications(
+  db: Executor,
+  options: { readBefore: Date; anyBefore: Date },
+): Promise<number> {
+  const deleted = await db
+    .delete(notifications)
+    .where(
+      or(
+        lt(notifications.createdAt, options.anyBefore),
+        and(isNotNull(notifications.readAt), lt(notifications.createdAt, options.readBefore)),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return deleted.length;
 }

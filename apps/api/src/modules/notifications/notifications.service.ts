@@ -22,6 +22,7 @@ export interface NotificationEmailJob {
   title: string;
   text: string;
   link: string | null;
+  values?: Record<string, string>;
 }
 
 export interface NotifyInput {
@@ -32,6 +33,8 @@ export interface NotifyInput {
   text: string;
   /** A path of the site (`/creator/orders`); mails make it absolute with PUBLIC_URL. */
   link?: string | null;
+  /** Extra values for the type's mail template (`orderNumber`, `trackingCode`, …). */
+  values?: Record<string, string>;
 }
 
 const isChannel = (value: string | undefined): value is TNotificationChannel =>
@@ -107,6 +110,7 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
         title: input.title,
         text: input.text,
         link,
+        ...(input.values ? { values: input.values } : {}),
       };
       await ctx.queue
         .send(notificationEmailJobName, job)
@@ -228,3 +232,17 @@ export async function sendMessageDigests(ctx: AppContext): Promise<number> {
 
 /** Every admin's id, for notifications addressed to the site's team. */
 export const findAdminIds = (ctx: AppContext) => repo.findAdminIds(ctx.db.db);
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Read notifications are kept this long, unread ones `keepAnyMs` (README, "Notifications"). */
+export const keepReadMs = 90 * dayMs;
+export const keepAnyMs = 365 * dayMs;
+
+/** Deletes read notifications older than 90 days and any older than a year; returns how many. */
+export async function pruneNotifications(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  return repo.deleteOldNotifications(ctx.db.db, {
+    readBefore: new Date(now - keepReadMs),
+    anyBefore: new Date(now - keepAnyMs),
+  });
+}

@@ -103,7 +103,13 @@ export async function chargeProduct(
   const now = ctx.clock.now();
   // Set only when this request placed the order (a replayed Idempotency-Key tells nobody again).
   const placed: {
-    order: { performerId: string; number: number; quantity: number; productName: string } | null;
+    order: {
+      performerId: string;
+      number: number;
+      quantity: number;
+      productName: string;
+      isDigital: boolean;
+    } | null;
   } = { order: null };
   const result = await inMoneyTransaction(ctx, (tx) =>
     withIdempotency(tx, options.idempotency, async () => {
@@ -173,6 +179,7 @@ export async function chargeProduct(
         number: order.number,
         quantity: input.quantity,
         productName: product.name,
+        isDigital: !isPhysical,
       };
       return {
         _id: charge.transactionId,
@@ -187,8 +194,29 @@ export async function chargeProduct(
       };
     }),
   );
-  if (placed.order) await tellSellerOfOrder(ctx, { ...placed.order, buyer: actor });
+  if (placed.order) {
+    await tellSellerOfOrder(ctx, { ...placed.order, buyer: actor });
+    if (placed.order.isDigital) await tellBuyerOfDownload(ctx, { ...placed.order, fanId: actor.id });
+  }
   return result;
+}
+
+/**
+ * The buyer of a digital product gets the way to download it by mail. The link opens their orders,
+ * where each download asks for a fresh signed address (those expire in minutes, a mail waits longer).
+ */
+async function tellBuyerOfDownload(
+  ctx: AppContext,
+  order: { fanId: string; number: number; productName: string },
+): Promise<void> {
+  await notify(ctx, {
+    userIds: order.fanId,
+    type: 'order.download-ready',
+    title: `Your download of ${order.productName} is ready`,
+    text: `Thank you for your order #${order.number}. ${order.productName} is ready to download from your orders, as often as you like.`,
+    link: '/user/orders',
+    values: { orderNumber: String(order.number), productName: order.productName },
+  });
 }
 
 /** The creator learns of a new order (after the charge committed). */
@@ -203,6 +231,7 @@ async function tellSellerOfOrder(
     title: `New order #${order.number}`,
     text: `${buyer} ordered ${order.quantity} × ${order.productName} (order #${order.number}).`,
     link: '/creator/orders',
+    values: { orderNumber: String(order.number) },
   });
 }
 
@@ -316,6 +345,7 @@ async function tellBuyerOfDelivery(ctx: AppContext, order: TOrder): Promise<void
         ? `Your order #${order.number} (${what}) is on its way. Tracking code: ${order.trackingCode}.`
         : `Your order #${order.number} (${what}) is on its way.`,
       link: '/user/orders',
+      values: { orderNumber: String(order.number), trackingCode: order.trackingCode ?? '' },
     });
   } else if (order.deliveryStatus === 'delivered') {
     await notify(ctx, {
@@ -324,6 +354,7 @@ async function tellBuyerOfDelivery(ctx: AppContext, order: TOrder): Promise<void
       title: `Order #${order.number} was delivered`,
       text: `Your order #${order.number} (${what}) was marked delivered.`,
       link: '/user/orders',
+      values: { orderNumber: String(order.number) },
     });
   }
 }

@@ -35,6 +35,7 @@ import {
   type CardEventResult,
   cardPeriodMs,
   noticeCardRenewalFailed,
+  noticeCardSubscriptionRenewed,
   noticeCardSubscriptionStarted,
 } from '../subscriptions/card-subscriptions.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
@@ -807,6 +808,8 @@ export async function confirmGatewayEvent(
     await sendWelcomeMessage(ctx, { ...started, trigger: 'subscribe' });
     await noticeCardSubscriptionStarted(ctx, started);
   }
+  const renewed = (card as CardEventResult | null)?.renewed;
+  if (renewed) await noticeCardSubscriptionRenewed(ctx, renewed);
   return outcome;
 }
 

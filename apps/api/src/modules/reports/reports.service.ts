@@ -241,14 +241,13 @@ export async function closeReportAsAdmin(
       if (!owner) throw gone();
       if (owner.id === actor.id)
         throw new AppError('UNPROCESSABLE', 'You cannot deactivate your own account.');
-      await deactivateUser(ctx, { actor, id: owner.id, reason: input.reason });
-      row = await ctx.db.db.transaction(closeWith);
-      await tellOwner(ctx, {
-        to: owner,
-        type: 'account.deactivated',
-        subject: 'Your account was deactivated',
-        text: `After a report, an administrator deactivated your account. You can no longer sign in.\n\nReason: ${input.reason}\n\nReply to this mail to appeal.`,
+      await deactivateUser(ctx, {
+        actor,
+        id: owner.id,
+        reason: input.reason,
+        notice: `After a report, an administrator deactivated your account. You can no longer sign in.\n\nReason: ${input.reason}\n\nReply to this mail to appeal.`,
       });
+      row = await ctx.db.db.transaction(closeWith);
       break;
     }
   }

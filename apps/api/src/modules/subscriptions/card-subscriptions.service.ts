@@ -427,6 +427,8 @@ export interface CardEventResult {
   notice: { fanId: string; kind: 'performer' | 'site'; performerId: string | null } | null;
   /** A creator subscription that was not running began with this payment (welcome message). */
   started?: { fanId: string; performerId: string } | null;
+  /** A running creator subscription that this payment extended (the creator is told). */
+  renewed?: { fanId: string; performerId: string; expiredAt: Date } | null;
 }
 
 /**
@@ -558,6 +560,7 @@ export async function applyCardInvoice(
   const isEnded = row.status === 'ended';
   const renews = !isEnded && !row.cancelAtPeriodEnd;
   let started: CardEventResult['started'] = null;
+  let renewed: CardEventResult['renewed'] = null;
   if (subscription && row.performerId) {
     await insertEarning(tx, {
       transactionId: posted.transactionId,
@@ -572,12 +575,17 @@ export async function applyCardInvoice(
       createdAt: now,
     });
     const isRunning = subscription.expiredAt > now;
-    if (!isRunning) started = { fanId: row.fanId, performerId: row.performerId };
+    const expiredAt = later(subscription.expiredAt, invoice.periodEnd);
+    // A renewal is a payment of a card subscription already under way, even one made after the
+    // period ran out (the gateway's retries); a first payment begins the subscription.
+    const isFirstPayment = row.status === 'incomplete';
+    if (isFirstPayment && !isRunning) started = { fanId: row.fanId, performerId: row.performerId };
+    else if (!isFirstPayment) renewed = { fanId: row.fanId, performerId: row.performerId, expiredAt };
     await updateSubscription(tx, subscription.id, {
       type: row.plan === 'yearly' ? 'yearly' : 'monthly',
       paymentMethod: 'card',
       startedAt: isRunning ? subscription.startedAt : now,
-      expiredAt: later(subscription.expiredAt, invoice.periodEnd),
+      expiredAt,
       autoRenew: renews,
       cancelledAt: renews ? null : (subscription.cancelledAt ?? now),
       renewalFailedAt: null,
@@ -597,7 +605,7 @@ export async function applyCardInvoice(
     failureReason: null,
     ...(invoice.cardLast4 ? { cardLast4: invoice.cardLast4 } : {}),
   });
-  return { outcome: 'credited', orderId, notice: null, started };
+  return { outcome: 'credited', orderId, notice: null, started, renewed };
 }
 
 /**
@@ -671,6 +679,22 @@ export async function noticeCardSubscriptionStarted(
     type: 'subscription.new',
     title: `${name} subscribed to you`,
     text: `${name} subscribed to you by card.`,
+    link: '/creator/subscribers',
+  });
+}
+
+/** The creator learns that a fan's card subscription renewed (after the payment committed). */
+export async function noticeCardSubscriptionRenewed(
+  ctx: AppContext,
+  renewed: NonNullable<CardEventResult['renewed']>,
+) {
+  const fan = await findUserContact(ctx.db.db, renewed.fanId);
+  const name = fan?.name ?? 'A fan';
+  await notify(ctx, {
+    userIds: renewed.performerId,
+    type: 'subscription.renewed',
+    title: `${name}'s subscription renewed`,
+    text: `${name}'s subscription to you renewed by card until ${renewed.expiredAt.toISOString().slice(0, 10)}.`,
     link: '/creator/subscribers',
   });
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { renewDueSandboxCardSubscriptions } from './card-subscriptions.renewal';
-import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
+import {
+  remindExpiringSubscriptions,
+  renewDueSiteSubscriptions,
+  renewDueSubscriptions,
+} from './subscriptions.service';
 
 export const renewalJobName = 'subscriptions.renew';
+export const expiryReminderJobName = 'subscriptions.expiry-reminders';
 /** How often each server asks for a renewal run; runs on several servers at once are safe. */
 export const renewalEveryMs = 10 * 60 * 1000;
 
@@ -26,11 +31,22 @@ export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInst
     },
     { retryLimit: 1, expireInSeconds: 30 * 60 },
   );
+  await ctx.queue.work(
+    expiryReminderJobName,
+    async () => {
+      const told = await remindExpiringSubscriptions(ctx);
+      if (told > 0) ctx.log.info({ told }, 'subscription expiry reminders');
+    },
+    { retryLimit: 1, expireInSeconds: 10 * 60 },
+  );
   let timer: NodeJS.Timeout | undefined;
   const send = () => {
     ctx.queue
       .send(renewalJobName, {})
       .catch((err: unknown) => ctx.log.error({ err }, 'could not queue subscription renewals'));
+    ctx.queue
+      .send(expiryReminderJobName, {})
+      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue expiry reminders'));
   };
   app.addHook('onListen', async () => {
     send();

@@ -8,6 +8,7 @@ import {
   eq,
   gt,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -364,4 +365,41 @@ export async function stopDueSiteRenewal(
 /** Turns a membership's renewal off (the fan cancelled); the expiry stays. */
 export async function stopSiteRenewal(tx: Transaction, fanId: string) {
   await tx.update(siteSubscriptions).set({ autoRenew: false }).where(eq(siteSubscriptions.fanId, fanId));
+}
+
+/**
+ * Claims up to `limit` subscriptions that end within the window and will not renew, whose current
+ * period was not reminded yet: each is marked reminded for its end in the same statement, so two
+ * runs never remind one period twice (a renewed or extended period is reminded again).
+ */
+export async function claimExpiryReminders(
+  db: Executor,
+  options: { now: Date; until: Date; limit: number },
+): Promise<{ id: string; fanId: string; performerId: string; expiredAt: Date }[]> {
+  const due = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.autoRenew, false),
+        gt(subscriptions.expiredAt, options.now),
+        lte(subscriptions.expiredAt, options.until),
+        or(
+          isNull(subscriptions.expiryRemindedFor),
+          sql`${subscriptions.expiryRemindedFor} <> ${subscriptions.expiredAt}`,
+        ),
+      ),
+    )
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(subscriptions)
+    .set({ expiryRemindedFor: sql`${subscriptions.expiredAt}` })
+    .where(inArray(subscriptions.id, due))
+    .returning({
+      id: subscriptions.id,
+      fanId: subscriptions.fanId,
+      performerId: subscriptions.performerId,
+      expiredAt: subscriptions.expiredAt,
+    });
 }

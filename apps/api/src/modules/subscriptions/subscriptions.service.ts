@@ -31,6 +31,7 @@ import {
 } from './card-subscriptions.service';
 import { presentParty, presentSubscription } from './subscriptions.presenter';
 import {
+  claimExpiryReminders,
   currentBalanceCents,
   findDueRenewals,
   findDueSiteRenewals,
@@ -607,5 +608,37 @@ export async function renewDueSiteSubscriptions(ctx: AppContext): Promise<Record
     const last = due.at(-1);
     if (!last?.expiredAt || due.length < 100) return counts;
     after = { fanId: last.fanId, expiredAt: last.expiredAt };
+  }
+}
+
+/** How long before its end a subscription that does not renew is reminded. */
+export const expiryReminderMs = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * One run of the "ends soon" reminders: each fan whose subscription to a creator will not renew
+ * and ends within `expiryReminderMs` is told once per period (a subscription renewed or extended
+ * later gets a new reminder before its new end). Returns how many were told.
+ */
+export async function remindExpiringSubscriptions(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const until = new Date(now.getTime() + expiryReminderMs);
+  let told = 0;
+  for (;;) {
+    const due = await claimExpiryReminders(ctx.db.db, { now, until, limit: 100 });
+    for (const row of due) {
+      const creator = await findUserContact(ctx.db.db, row.performerId);
+      const creatorName = creator?.name ?? 'a creator';
+      const endsOn = row.expiredAt.toISOString().slice(0, 10);
+      await notify(ctx, {
+        userIds: row.fanId,
+        type: 'subscription.expiring',
+        title: `Your subscription to ${creatorName} ends on ${endsOn}`,
+        text: `Your subscription to ${creatorName} does not renew and ends on ${endsOn}. Subscribe again before then to keep access.`,
+        link: '/user/subscriptions',
+        values: { creatorName, endsOn },
+      });
+    }
+    told += due.length;
+    if (due.length < 100) return told;
   }
 }

@@ -11,6 +11,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { recordAudit } from '../audit/audit';
 import { assertPasswordOf, freeLoginFailures, maxLoginBlockMinutes } from '../auth/auth.service';
 import { type Actor, createSession } from '../auth/sessions';
+import { sendTemplatedMail } from '../mail/email-templates.service';
 import { findUserById } from '../users/users.repo';
 import {
   decryptSecret,
@@ -172,14 +173,11 @@ const notices = {
  */
 async function tellOwner(ctx: AppContext, user: Pick<User, 'email' | 'name'>, notice: keyof typeof notices) {
   if (!user.email) return;
-  const { siteName } = await ctx.settings.getAll();
-  await ctx.mailer
-    .send({
-      to: user.email,
-      subject: `Sign-in security of your ${siteName} account`,
-      text: `Hi ${user.name},\n\n${notices[notice]}\n\nIf this was not you, change your password at once and contact support.`,
-    })
-    .catch((err: unknown) => ctx.log.error({ err }, 'two-factor notice failed'));
+  await sendTemplatedMail(ctx, {
+    key: 'auth.two-factor',
+    to: user.email,
+    values: { name: user.name, notice: notices[notice] },
+  }).catch((err: unknown) => ctx.log.error({ err }, 'two-factor notice failed'));
 }
 
 /** Whether two-factor is on for the actor, how many recovery codes are left, and whether the site requires it. */

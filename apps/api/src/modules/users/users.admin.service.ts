@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../audit/audit';
 import { type Actor, deleteUserSessions, endConnections } from '../auth/sessions';
 import { endCallsOfDeactivatedAccount } from '../calls/calls.service';
+import { notify } from '../notifications/notifications.service';
 import { endShowsOfDeactivatedCreator } from '../streaming/streaming.service';
 import { findAccountWithProfile, lockAccount, searchAccounts } from './users.admin.repo';
 import { defaultAvatarUrl, publicFileUrl } from './users.presenter';
@@ -134,7 +135,13 @@ export async function updateAdminUser(
  */
 export async function deactivateUser(
   ctx: AppContext,
-  options: { actor: Actor; id: string; reason: string },
+  options: {
+    actor: Actor;
+    id: string;
+    reason: string;
+    /** What the person is told (always mailed: they can no longer sign in); the reason by default. */
+    notice?: string;
+  },
 ): Promise<TAdminUser> {
   const { actor, id, reason } = options;
   if (actor.id === id) {
@@ -160,6 +167,15 @@ export async function deactivateUser(
   if (outcome) {
     endConnections(ctx, { userId: id, sessionIds: outcome.sessionIds });
     await endLiveActivity(ctx, id, outcome.role);
+    await notify(ctx, {
+      userIds: id,
+      type: 'account.deactivated',
+      title: 'Your account was deactivated',
+      text:
+        options.notice ??
+        `An administrator deactivated your account. You can no longer sign in.\n\nReason: ${reason}\n\nReply to this mail to appeal.`,
+      link: null,
+    });
   }
   return getAdminUser(ctx, { id });
 }

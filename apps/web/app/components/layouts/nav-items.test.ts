@@ -57,6 +57,7 @@ describe('header overflow', () => {
       '/admin/packages',
       '/admin/coupons',
       '/admin/outbox',
+      '/admin/email-templates',
     ]);
   });
 

@@ -15,6 +15,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMailCog,
   IconMapPin,
   IconNotes,
   IconPackage,
@@ -62,6 +63,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Packages', to: '/admin/packages', icon: IconCoins },
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
+      { label: 'Email templates', to: '/admin/email-templates', icon: IconMailCog },
     );
   } else if (user?.isPerformer) {
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });

@@ -20,6 +20,7 @@ import {
   IconFlag,
   IconHistory,
   IconMail,
+  IconMailCog,
   IconReceipt2,
   IconSettings,
   IconUserCheck,
@@ -261,6 +262,12 @@ const tiles: { to: string; title: string; text: string; icon: Icon; external?: b
     icon: IconSettings,
   },
   { to: '/admin/outbox', title: 'Email outbox', text: 'Every email the site sent.', icon: IconMail },
+  {
+    to: '/admin/email-templates',
+    title: 'Email templates',
+    text: 'The words of every email, editable.',
+    icon: IconMailCog,
+  },
   {
     to: '/admin/audit',
     title: 'Audit log',

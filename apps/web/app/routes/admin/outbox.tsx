@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Card,
   EmptyState,
@@ -14,6 +15,7 @@ import { IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { splitLinks } from '../../lib/linkify';
@@ -58,7 +60,16 @@ export default function OutboxPage() {
     <>
       <PageHeader
         title="Email outbox"
-        description="Emails the site sent while no mail server is configured. Open one to follow its links."
+        description={
+          <>
+            Emails the site sent while no mail server is configured. Open one to follow its links. Their words
+            are set in the{' '}
+            <Anchor component={Link} to="/admin/email-templates">
+              email templates
+            </Anchor>
+            .
+          </>
+        }
         actions={
           total > 0 ? (
             <Badge variant="light" size="lg">
