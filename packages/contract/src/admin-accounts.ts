@@ -127,6 +127,7 @@ export const auditActionLabels = {
   'subscription.extend': 'Subscription extended',
   'subscription.cancel': 'Subscription cancelled',
   'contact-message.handle': 'Contact message marked handled',
+  'geo-block.update': 'Blocked countries changed',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];
