@@ -9,6 +9,7 @@ import {
   IconCoins,
   IconCompass,
   IconCreditCard,
+  IconFileText,
   IconFlag,
   IconHeart,
   IconHistory,
@@ -23,6 +24,7 @@ import {
   IconSend,
   IconSettings,
   IconShoppingCart,
+  IconSpeakerphone,
   IconStar,
   IconTicket,
   IconUserCheck,
@@ -62,6 +64,8 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Packages', to: '/admin/packages', icon: IconCoins },
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
+      { label: 'Pages', to: '/admin/pages', icon: IconFileText },
+      { label: 'Promos', to: '/admin/promos', icon: IconSpeakerphone },
     );
   } else if (user?.isPerformer) {
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
