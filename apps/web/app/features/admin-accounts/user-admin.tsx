@@ -31,6 +31,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { CommissionEditor } from '../admin/commission-editor';
+import { formatCommission } from '../admin/creator-review';
 import { GenderField } from '../auth/gender-field';
 import { useCurrentUser } from '../auth/use-current-user';
 import { TwoFactorAdminCard } from '../two-factor/two-factor-admin-card';
@@ -223,7 +224,7 @@ function CreatorCard({
       </Group>
       <Text size="xs" c="dimmed" mt="xs">
         The platform's share of this creator's sales, in percent. Empty uses the site's commission (
-        {Math.round(performer.defaultCommission * 10_000) / 100} %).
+        {formatCommission(performer.defaultCommission)}).
       </Text>
     </Card>
   );

@@ -35,6 +35,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { formatCommission } from '../admin/creator-review';
 import { ListPager, ListSkeleton, rowBorder } from '../admin-money/money-ui';
 import classes from './admin-dashboard.module.css';
 import { useAdminEarnings, useAdminTransactions, useReconciliation } from './dashboard-api';
@@ -413,7 +414,7 @@ function EarningRow({ earning: e }: { earning: TAdminEarning }) {
           {personLabel(e.fan)} → {personLabel(e.creator)}
         </Text>
         <Text size="xs" c="dimmed">
-          {when(e.createdAt)} · commission {Math.round(e.commissionRate * 1000) / 10}%
+          {when(e.createdAt)} · commission {formatCommission(e.commissionRate)}
         </Text>
       </div>
       <Stack gap={0} align="flex-end">

@@ -5,7 +5,7 @@ import { AmountInput, amountProblem } from '../../components/amount-input';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
-import { commissionToPercent, percentToCommission } from './creator-review';
+import { commissionToPercent, formatCommission, percentToCommission } from './creator-review';
 
 /**
  * The platform's share for one creator, typed in percent like the site setting; empty means the
@@ -42,7 +42,7 @@ export function CommissionEditor(props: {
   const placeholder =
     props.defaultCommission === undefined
       ? 'Default'
-      : `Default ${commissionToPercent(props.defaultCommission)}`;
+      : `Default ${formatCommission(props.defaultCommission)}`;
 
   return (
     <Group gap={6} wrap="nowrap">
