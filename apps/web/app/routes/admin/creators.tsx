@@ -203,7 +203,8 @@ function CreatorRow({
           <CreatorDocuments performer={performer} />
         </div>
       </Group>
-      <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+      {/* On phones the buttons go under the commission rather than past the card's edge. */}
+      <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
         <CommissionEditor
           performerId={performer._id}
           name={performer.name}
