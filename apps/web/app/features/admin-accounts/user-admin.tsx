@@ -107,10 +107,10 @@ export function UserAdmin({ id }: { id: string }) {
                 <Text size="sm" c="dimmed">
                   {u.username ? `@${u.username}` : 'No username'}
                 </Text>
-                <Badge size="sm" variant="outline" color="gray">
+                <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                   {roleLabels[u.role]}
                 </Badge>
-                <Badge size="sm" variant="light" color={statusColors[u.status]}>
+                <Badge size="sm" variant="light" color={statusColors[u.status]} style={{ flexShrink: 0 }}>
                   {statusLabels[u.status]}
                 </Badge>
               </Group>
@@ -199,7 +199,7 @@ function CreatorCard({
       <Group justify="space-between" gap="md">
         <Stack gap={4}>
           <Group gap={6}>
-            <Badge variant="light" color={verification.color}>
+            <Badge variant="light" color={verification.color} style={{ flexShrink: 0 }}>
               {verification.label}
             </Badge>
           </Group>

@@ -401,11 +401,11 @@ function EarningRow({ earning: e }: { earning: TAdminEarning }) {
     >
       <div style={{ minWidth: 0, flex: '1 1 240px' }}>
         <Group gap={6} wrap="nowrap">
-          <Badge size="sm" variant="light">
+          <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
             {e.type.replace('_', ' ')}
           </Badge>
           {e.refundedAt ? (
-            <Badge size="sm" variant="light" color="red">
+            <Badge size="sm" variant="light" color="red" style={{ flexShrink: 0 }}>
               refunded {dayjs(e.refundedAt).format('MMM D')}
             </Badge>
           ) : null}

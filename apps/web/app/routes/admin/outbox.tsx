@@ -61,7 +61,7 @@ export default function OutboxPage() {
         description="Emails the site sent while no mail server is configured. Open one to follow its links."
         actions={
           total > 0 ? (
-            <Badge variant="light" size="lg">
+            <Badge variant="light" size="lg" style={{ flexShrink: 0 }}>
               {total} emails
             </Badge>
           ) : null
