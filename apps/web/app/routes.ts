@@ -49,6 +49,7 @@ export default [
     route('user/addresses', 'routes/user/addresses.tsx'),
     route('user/cart', 'routes/user/cart.tsx'),
     route('post/:id', 'routes/content/post.tsx'),
+    route('page/:slug', 'routes/content/page.tsx'),
     route('gallery/:id', 'routes/content/gallery.tsx'),
     route('video/:id', 'routes/content/video.tsx'),
     route('product/:id', 'routes/content/product.tsx'),
@@ -75,6 +76,8 @@ export default [
     route('admin/ledger', 'routes/admin/ledger.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/contact', 'routes/admin/contact.tsx'),
+    route('admin/pages', 'routes/admin/pages.tsx'),
+    route('admin/promos', 'routes/admin/promos.tsx'),
     // Areas whose pages come later: their access rules already apply, then a 404.
     route('user/*', 'routes/areas/user-area.tsx'),
     route('creator/*', 'routes/areas/creator-area.tsx'),

@@ -130,6 +130,7 @@ export const auditActionLabels = {
   'contact-message.handle': 'Contact message marked handled',
   'email-template.update': 'Email template edited',
   'email-template.reset': 'Email template reset to default',
+  'geo-block.update': 'Blocked countries changed',
 } as const;
 export type TAuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as TAuditAction[];

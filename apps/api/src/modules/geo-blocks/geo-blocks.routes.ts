@@ -53,6 +53,8 @@ export const geoBlocksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: requireRole('admin'),
       schema: { tags, body: ZBlockedCountriesRequest, response: { 200: ZBlockedCountriesResponse } },
     },
-    async (req) => ({ data: await geoBlocks.setSiteBlockedCountries(ctx, { input: req.body }) }),
+    async (req) => ({
+      data: await geoBlocks.setSiteBlockedCountries(ctx, { actor: actorOf(req), input: req.body }),
+    }),
   );
 };

@@ -2,6 +2,7 @@ import type { TBlockedCountries, TBlockedCountriesRequest } from '@fanstage/cont
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { forgetGeoState, type GeoViewer, isSiteBlocked } from '../access/geo';
+import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
 import { findCountry } from '../reference/countries.data';
@@ -62,13 +63,30 @@ export async function getSiteBlockedCountries(ctx: AppContext): Promise<TBlocked
   return { countryCodes: await findSiteBlockedCountries(ctx.db.db) };
 }
 
-/** Replaces the site-wide list (admin); other nodes follow within a few seconds. */
+/**
+ * Replaces the site-wide list (admin); other nodes follow within a few seconds. A change is written
+ * to the audit log with the codes added and removed, in the same transaction.
+ */
 export async function setSiteBlockedCountries(
   ctx: AppContext,
-  options: { input: TBlockedCountriesRequest },
+  options: { actor: Actor; input: TBlockedCountriesRequest },
 ): Promise<TBlockedCountries> {
   const codes = knownCountryCodes(options.input);
-  await ctx.db.db.transaction((tx) => replaceSiteBlockedCountries(tx, codes));
+  await ctx.db.db.transaction(async (tx) => {
+    const before = await findSiteBlockedCountries(tx);
+    await replaceSiteBlockedCountries(tx, codes);
+    const added = codes.filter((code) => !before.includes(code));
+    const removed = before.filter((code) => !codes.includes(code));
+    if (added.length === 0 && removed.length === 0) return;
+    await recordAudit(tx, {
+      actorId: options.actor.id,
+      action: 'geo-block.update',
+      targetType: 'settings',
+      targetId: 'blocked-countries',
+      before: { countryCodes: before },
+      after: { countryCodes: codes, added, removed },
+    });
+  });
   forgetGeoState(ctx);
   return { countryCodes: codes };
 }

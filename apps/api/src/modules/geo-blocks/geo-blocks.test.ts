@@ -1,3 +1,4 @@
+import { and, auditLog, eq } from '@fanstage/db';
 import { buildFeed, buildGallery, buildProduct, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipv4In, ipv6In } from '../../../test/geo';
@@ -267,6 +268,37 @@ describe('site-wide blocked countries', () => {
     expect((await t.request({ url: '/api/admin/block/countries', token: admin.token })).json().data).toEqual({
       countryCodes: [],
     });
+  });
+
+  it('writes an audit row naming the codes added and removed; saving the same list writes none', async () => {
+    const admin = await t.admin();
+    const rows = () =>
+      t.ctx.db.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorId, admin.user.id), eq(auditLog.action, 'geo-block.update')))
+        .orderBy(auditLog.createdAt);
+    expect((await blockSite(admin, ['KP', 'FR'])).statusCode).toBe(200);
+    expect((await blockSite(admin, ['KP', 'DE'])).statusCode).toBe(200);
+    expect((await blockSite(admin, ['DE', 'KP'])).statusCode).toBe(200);
+    expect((await blockSite(admin, [])).statusCode).toBe(200);
+    expect((await rows()).map((r) => [r.targetId, r.before, r.after])).toEqual([
+      [
+        'blocked-countries',
+        { countryCodes: [] },
+        { countryCodes: ['FR', 'KP'], added: ['FR', 'KP'], removed: [] },
+      ],
+      [
+        'blocked-countries',
+        { countryCodes: ['FR', 'KP'] },
+        { countryCodes: ['DE', 'KP'], added: ['DE'], removed: ['FR'] },
+      ],
+      [
+        'blocked-countries',
+        { countryCodes: ['DE', 'KP'] },
+        { countryCodes: [], added: [], removed: ['DE', 'KP'] },
+      ],
+    ]);
   });
 
   it('close the API to that country (403 with a sentence) but keep the check, settings and health open', async () => {

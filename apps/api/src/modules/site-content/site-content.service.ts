@@ -222,7 +222,10 @@ const isUniqueViolation = (error: unknown): boolean => {
   }
   return false;
 };
-const slugTaken = () => new AppError('CONFLICT', 'Another page already uses this slug.');
+const slugTakenMessage = 'Another page already uses this slug.';
+/** A 409 that names the field, so the admin form shows it under the slug. */
+const slugTaken = () =>
+  new AppError('CONFLICT', slugTakenMessage, [{ path: 'slug', message: slugTakenMessage }]);
 
 async function assertSlugFree(ctx: AppContext, slug: string, exceptId?: string) {
   const existing = await findCmsPost(ctx.db.db, { slug });

@@ -152,7 +152,12 @@ describe('CMS posts', () => {
       t.request({ method: 'POST', url: '/api/admin/posts', token: admin.token, payload });
     const first = await create({ title: 'About', slug: 'about-us' });
     expect(first.statusCode).toBe(200);
-    expect((await create({ title: 'About again', slug: 'about-us' })).statusCode).toBe(409);
+    const taken = await create({ title: 'About again', slug: 'about-us' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      message: 'Another page already uses this slug.',
+      details: [{ path: 'slug', message: 'Another page already uses this slug.' }],
+    });
     expect((await create({ title: 'Bad', slug: 'no spaces!' })).statusCode).toBe(400);
     const second = await create({ title: 'Contact' });
     const clash = await t.request({

@@ -37,6 +37,14 @@ describe('header navigation', () => {
 });
 
 describe('header overflow', () => {
+  it('links the site pages and promos for admins only', () => {
+    for (const to of ['/admin/pages', '/admin/promos']) {
+      expect(paths(navItemsFor(user({ isAdmin: true }), settings))).toContain(to);
+      expect(paths(navItemsFor(user({}), settings))).not.toContain(to);
+      expect(paths(navItemsFor(user({ isPerformer: true }), settings))).not.toContain(to);
+    }
+  });
+
   it('keeps the admin row to five links and puts the others under More', () => {
     const { inline, more } = splitNavItems(navItemsFor(user({ isAdmin: true }), settings));
     expect(paths(inline)).toEqual([
@@ -58,6 +66,8 @@ describe('header overflow', () => {
       '/admin/coupons',
       '/admin/outbox',
       '/admin/email-templates',
+      '/admin/pages',
+      '/admin/promos',
     ]);
   });
 

@@ -9,6 +9,7 @@ import {
   IconCoins,
   IconCompass,
   IconCreditCard,
+  IconFileText,
   IconFlag,
   IconHeart,
   IconHistory,
@@ -24,6 +25,7 @@ import {
   IconSend,
   IconSettings,
   IconShoppingCart,
+  IconSpeakerphone,
   IconStar,
   IconTicket,
   IconUserCheck,
@@ -64,6 +66,8 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },
       { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
       { label: 'Email templates', to: '/admin/email-templates', icon: IconMailCog },
+      { label: 'Pages', to: '/admin/pages', icon: IconFileText },
+      { label: 'Promos', to: '/admin/promos', icon: IconSpeakerphone },
     );
   } else if (user?.isPerformer) {
     if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });

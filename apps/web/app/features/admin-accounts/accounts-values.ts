@@ -1,6 +1,7 @@
 import { auditActionLabels, type TAdminUser, type TAuditEntry } from '@fanstage/contract';
 import dayjs from 'dayjs';
 import { formatPrice } from '../../lib/format';
+import { formatCommission } from '../admin/creator-review';
 
 /** What admins call each role. */
 export const roleLabels: Record<TAdminUser['role'], string> = {
@@ -60,7 +61,7 @@ export function formatAuditValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (key.endsWith('Cents')) return formatPrice(value / 100);
-    if (/commission/i.test(key) && value <= 1) return `${Math.round(value * 10_000) / 100} %`;
+    if (/commission/i.test(key) && value <= 1) return formatCommission(value);
     return String(value);
   }
   if (typeof value === 'string')

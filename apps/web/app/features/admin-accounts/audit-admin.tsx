@@ -128,7 +128,8 @@ export function AuditList(props: {
                   <Who entry={e} />
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" size="sm">
+                  {/* The column grows to the whole label ("Site promo created"), never "SITE PROMO CREAT…". */}
+                  <Badge variant="light" size="sm" miw="max-content">
                     {auditActionLabel(e.action)}
                   </Badge>
                 </Table.Td>
@@ -154,7 +155,7 @@ export function AuditList(props: {
         {rows.map((e) => (
           <Stack key={e._id} gap={4} px="md" py="sm" style={rowBorder} data-testid="audit-card">
             <Group justify="space-between" gap="xs">
-              <Badge variant="light" size="sm">
+              <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
                 {auditActionLabel(e.action)}
               </Badge>
               <Text size="xs" c="dimmed">

@@ -31,6 +31,7 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { CommissionEditor } from '../admin/commission-editor';
+import { formatCommission } from '../admin/creator-review';
 import { GenderField } from '../auth/gender-field';
 import { useCurrentUser } from '../auth/use-current-user';
 import { TwoFactorAdminCard } from '../two-factor/two-factor-admin-card';
@@ -106,10 +107,10 @@ export function UserAdmin({ id }: { id: string }) {
                 <Text size="sm" c="dimmed">
                   {u.username ? `@${u.username}` : 'No username'}
                 </Text>
-                <Badge size="sm" variant="outline" color="gray">
+                <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                   {roleLabels[u.role]}
                 </Badge>
-                <Badge size="sm" variant="light" color={statusColors[u.status]}>
+                <Badge size="sm" variant="light" color={statusColors[u.status]} style={{ flexShrink: 0 }}>
                   {statusLabels[u.status]}
                 </Badge>
               </Group>
@@ -198,7 +199,7 @@ function CreatorCard({
       <Group justify="space-between" gap="md">
         <Stack gap={4}>
           <Group gap={6}>
-            <Badge variant="light" color={verification.color}>
+            <Badge variant="light" color={verification.color} style={{ flexShrink: 0 }}>
               {verification.label}
             </Badge>
           </Group>
@@ -223,7 +224,7 @@ function CreatorCard({
       </Group>
       <Text size="xs" c="dimmed" mt="xs">
         The platform's share of this creator's sales, in percent. Empty uses the site's commission (
-        {Math.round(performer.defaultCommission * 10_000) / 100} %).
+        {formatCommission(performer.defaultCommission)}).
       </Text>
     </Card>
   );

@@ -37,7 +37,7 @@ export const userPath = (u: Pick<TAdminUser, '_id'>) => `/admin/users/${u._id}`;
 
 function StatusBadge({ status }: { status: TAdminUser['status'] }) {
   return (
-    <Badge size="sm" variant="light" color={statusColors[status]}>
+    <Badge size="sm" variant="light" color={statusColors[status]} style={{ flexShrink: 0 }}>
       {statusLabels[status]}
     </Badge>
   );

@@ -40,7 +40,7 @@ export function ContactMessagesAdmin() {
         description="What visitors wrote through the contact form. Answer by email, then mark the message handled."
         actions={
           total > 0 ? (
-            <Badge variant="light" size="lg">
+            <Badge variant="light" size="lg" style={{ flexShrink: 0 }}>
               {total} messages
             </Badge>
           ) : null
@@ -92,7 +92,7 @@ export function ContactMessagesAdmin() {
                     {dayjs(m.createdAt).format('D MMM YYYY, HH:mm')}
                   </Text>
                   {m.handledAt ? (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal" variant="light" style={{ flexShrink: 0 }}>
                       Handled
                     </Badge>
                   ) : (

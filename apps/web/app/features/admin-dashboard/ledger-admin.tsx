@@ -41,6 +41,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { newIdempotencyKey } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { formatCommission } from '../admin/creator-review';
 import { ListPager, ListSkeleton, rowBorder } from '../admin-money/money-ui';
 import classes from './admin-dashboard.module.css';
 import { useAdminEarnings, useAdminTransactions, useReconciliation, useRefundCharge } from './dashboard-api';
@@ -555,11 +556,11 @@ function EarningRow({ earning: e }: { earning: TAdminEarning }) {
     >
       <div style={{ minWidth: 0, flex: '1 1 240px' }}>
         <Group gap={6} wrap="nowrap">
-          <Badge size="sm" variant="light">
+          <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
             {e.type.replace('_', ' ')}
           </Badge>
           {e.refundedAt ? (
-            <Badge size="sm" variant="light" color="red">
+            <Badge size="sm" variant="light" color="red" style={{ flexShrink: 0 }}>
               refunded {dayjs(e.refundedAt).format('MMM D')}
             </Badge>
           ) : null}
@@ -568,7 +569,7 @@ function EarningRow({ earning: e }: { earning: TAdminEarning }) {
           {personLabel(e.fan)} → {personLabel(e.creator)}
         </Text>
         <Text size="xs" c="dimmed">
-          {when(e.createdAt)} · commission {Math.round(e.commissionRate * 1000) / 10}%
+          {when(e.createdAt)} · commission {formatCommission(e.commissionRate)}
         </Text>
       </div>
       <Stack gap={0} align="flex-end">

@@ -32,6 +32,8 @@ export type AdminCrudListProps<T extends { _id: string }> = {
   newLabel: string;
   newTitle: string;
   renderForm: (item: T | null, onDone: () => void) => ReactNode;
+  /** The width of the form modal (Mantine size); long forms such as a page body want 'xl'. */
+  modalSize?: string;
   remove: DeleteMutation;
   deleteTitle: string;
   deleteLabel: string;
@@ -115,6 +117,7 @@ export function AdminCrudList<T extends { _id: string }>(props: AdminCrudListPro
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.kind === 'edit' ? `Edit ${nameOf(editing.item)}` : props.newTitle}
+        size={props.modalSize}
         centered
       >
         {editing ? (

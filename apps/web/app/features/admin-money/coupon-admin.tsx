@@ -74,10 +74,10 @@ function CouponSummary({ coupon: c, now }: { coupon: TCoupon; now: Date }) {
         <Text fw={700} ff="monospace" truncate>
           {c.code}
         </Text>
-        <Badge size="sm" variant="light">
+        <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
           {c.value}% off
         </Badge>
-        <Badge size="xs" variant="light" color={couponStateColors[state]}>
+        <Badge size="xs" variant="light" color={couponStateColors[state]} style={{ flexShrink: 0 }}>
           {state}
         </Badge>
       </Group>

@@ -82,7 +82,12 @@ export function OrderAdmin() {
                   <Text fw={600} truncate>
                     {o.productName}
                   </Text>
-                  <Badge size="xs" variant="light" color={deliveryStatusColors[o.deliveryStatus]}>
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={deliveryStatusColors[o.deliveryStatus]}
+                    style={{ flexShrink: 0 }}
+                  >
                     {o.deliveryStatus}
                   </Badge>
                 </Group>

@@ -74,7 +74,7 @@ function PackageSummary({ pkg: p }: { pkg: TTokenPackage }) {
           {p.name}
         </Text>
         {p.isActive ? null : (
-          <Badge size="xs" color="gray" variant="light">
+          <Badge size="xs" color="gray" variant="light" style={{ flexShrink: 0 }}>
             Hidden
           </Badge>
         )}

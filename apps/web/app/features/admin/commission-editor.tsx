@@ -1,11 +1,27 @@
+import type { TSettings } from '@fanstage/contract';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AmountInput, amountProblem } from '../../components/amount-input';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
-import { commissionToPercent, percentToCommission } from './creator-review';
+import { commissionToPercent, formatCommission, percentToCommission } from './creator-review';
+
+/**
+ * The site's commission (a share) for the placeholder of a creator's field, from the settings the
+ * settings screen also reads (one request for a whole list); undefined until it has loaded.
+ */
+function useSiteCommission(isNeeded: boolean): number | undefined {
+  const settings = useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: () => api.get<{ data: TSettings }>('/admin/settings').then((r) => r.data),
+    enabled: isNeeded,
+    staleTime: 60_000,
+  });
+  return settings.data?.performerCommission;
+}
 
 /**
  * The platform's share for one creator, typed in percent like the site setting; empty means the
@@ -20,6 +36,8 @@ export function CommissionEditor(props: {
   onSaved: () => void;
   label?: string;
 }) {
+  const siteCommission = useSiteCommission(props.defaultCommission === undefined);
+  const defaultCommission = props.defaultCommission ?? siteCommission;
   const saved = commissionToPercent(props.commissionPercentage);
   const [value, setValue] = useState<number | ''>(saved);
   useEffect(() => setValue(saved), [saved]);
@@ -40,9 +58,7 @@ export function CommissionEditor(props: {
     amountProblem(value, { mode: 'percent', noun: 'commission', min: 0, max: 100, isOptional: true }) ===
       null;
   const placeholder =
-    props.defaultCommission === undefined
-      ? 'Default'
-      : `Default ${commissionToPercent(props.defaultCommission)}`;
+    defaultCommission === undefined ? 'Default' : `Default ${formatCommission(defaultCommission)}`;
 
   return (
     <Group gap={6} wrap="nowrap">

@@ -82,7 +82,7 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
             </Group>
           </div>
         </Group>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           {/* On phones the notice under the header says it; the badge would squeeze the name. */}
           <Box visibleFrom="xs">
             <HiddenBadge hidden={post.hidden} />
@@ -100,12 +100,33 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
             </>
           ) : null}
           {post.status === 'scheduled' ? (
-            <Badge variant="light" color="yellow" leftSection={<IconClock size={12} />}>
-              Scheduled
-            </Badge>
+            <>
+              <Badge
+                variant="light"
+                color="yellow"
+                leftSection={<IconClock size={12} />}
+                visibleFrom="xs"
+                style={{ flexShrink: 0 }}
+              >
+                Scheduled
+              </Badge>
+              {/* On phones the time beside the name says when; the word would squeeze into "SC…". */}
+              <Tooltip label="Scheduled">
+                <Badge
+                  variant="light"
+                  color="yellow"
+                  px={6}
+                  hiddenFrom="xs"
+                  aria-label="Scheduled"
+                  style={{ flexShrink: 0 }}
+                >
+                  <IconClock size={12} style={{ display: 'block' }} />
+                </Badge>
+              </Tooltip>
+            </>
           ) : null}
           {post.isSale && post.price > 0 ? (
-            <Badge variant="light" color="grape">
+            <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
               {accessLabel(post)}
             </Badge>
           ) : null}

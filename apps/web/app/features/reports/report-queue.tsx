@@ -167,11 +167,11 @@ function ReportRow({ report: r, onResolve }: { report: TReport; onResolve: () =>
           <Text fw={600} truncate>
             {reasonLabel(r.category)}
           </Text>
-          <Badge size="xs" variant="light" color={statusColors[r.status]}>
+          <Badge size="xs" variant="light" color={statusColors[r.status]} style={{ flexShrink: 0 }}>
             {r.status}
           </Badge>
           {r.category === 'underage' ? (
-            <Badge size="xs" color="red">
+            <Badge size="xs" color="red" style={{ flexShrink: 0 }}>
               urgent
             </Badge>
           ) : null}
@@ -194,7 +194,7 @@ function ReportRow({ report: r, onResolve }: { report: TReport; onResolve: () =>
         </Text>
         {r.status !== 'open' && r.action ? (
           <Text size="sm" mt={4} data-testid="report-outcome" style={{ overflowWrap: 'anywhere' }}>
-            <Badge size="sm" variant="light" color={statusColors[r.status]}>
+            <Badge size="sm" variant="light" color={statusColors[r.status]} style={{ flexShrink: 0 }}>
               {reportActionDone[r.action]}
             </Badge>{' '}
             {r.resolutionNote ? (

@@ -90,7 +90,7 @@ export default function AdminCreatorsPage() {
             <Tabs.Tab key={s} value={s}>
               {tabLabels[s]}
               {s === status && total > 0 && !list.isPlaceholderData ? (
-                <Badge size="xs" variant="light" ml={6}>
+                <Badge size="xs" variant="light" ml={6} style={{ flexShrink: 0 }}>
                   {total}
                 </Badge>
               ) : null}
@@ -187,7 +187,7 @@ function CreatorRow({
               </Text>
             )}
             {performer.status === 'inactive' ? (
-              <Badge size="xs" color="gray" variant="light">
+              <Badge size="xs" color="gray" variant="light" style={{ flexShrink: 0 }}>
                 Inactive
               </Badge>
             ) : null}
@@ -203,7 +203,8 @@ function CreatorRow({
           <CreatorDocuments performer={performer} />
         </div>
       </Group>
-      <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
+      {/* On phones the buttons go under the commission rather than past the card's edge. */}
+      <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
         <CommissionEditor
           performerId={performer._id}
           name={performer.name}

@@ -72,7 +72,7 @@ export default function OutboxPage() {
         }
         actions={
           total > 0 ? (
-            <Badge variant="light" size="lg">
+            <Badge variant="light" size="lg" style={{ flexShrink: 0 }}>
               {total} emails
             </Badge>
           ) : null

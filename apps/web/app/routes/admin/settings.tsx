@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   Card,
   Grid,
@@ -29,7 +30,7 @@ import {
   useFieldArray,
   useForm,
 } from 'react-hook-form';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeader } from '../../components/page-header';
@@ -504,7 +505,11 @@ function MenusEditor({ control, register, errors }: FieldProps) {
       </Group>
       {menus.fields.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
-          No links yet. Add terms, privacy or contact pages here.
+          No links yet. Add terms, privacy or contact pages here: a page written under{' '}
+          <Anchor component={Link} to="/admin/pages" size="sm">
+            Pages
+          </Anchor>{' '}
+          is at /page/its-slug.
         </Text>
       ) : (
         <Stack gap="md">
@@ -521,7 +526,7 @@ function MenusEditor({ control, register, errors }: FieldProps) {
                 <Grid.Col span={{ base: 12, sm: 4 }}>
                   <TextInput
                     label="Link"
-                    placeholder="/terms or https://…"
+                    placeholder="/page/terms or https://…"
                     {...register(`menus.${index}.path`)}
                     error={errors.menus?.[index]?.path?.message}
                   />
