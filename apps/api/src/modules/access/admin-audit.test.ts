@@ -350,7 +350,10 @@ const cases: Record<string, Case> = {
         .where(eq(earnings.fanId, fan.user.id))
         .orderBy(desc(earnings.createdAt))
         .limit(1);
-      return { url: `/api/admin/transactions/${tip!.id}/refund`, body: { reason: 'Charged twice by mistake' } };
+      return {
+        url: `/api/admin/transactions/${tip!.id}/refund`,
+        body: { reason: 'Charged twice by mistake' },
+      };
     },
   },
   'PUT /api/admin/email-templates/{key}': {
