@@ -1,13 +1,36 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/content-disposition';
-import { openPrivateFile } from './files.service';
+import {
+  type ConditionalHeaders,
+  isNotModified,
+  openPrivateFile,
+  type Validators,
+  validatorsOf,
+} from './files.service';
 
 const defaultAvatarSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="#c9ccd6"/><circle cx="64" cy="50" r="24" fill="#f4f5f8"/><path d="M20 118c4-26 22-38 44-38s40 12 44 38z" fill="#f4f5f8"/></svg>`;
 
 const publicKeyPattern = /^(avatars|covers)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.webp$/;
+
+const conditionalHeaders = (headers: Record<string, string | string[] | undefined>): ConditionalHeaders => {
+  const one = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    range: one('range'),
+    ifRange: one('if-range'),
+    ifNoneMatch: one('if-none-match'),
+    ifModifiedSince: one('if-modified-since'),
+  };
+};
+
+const withValidators = (reply: FastifyReply, validators: Validators) =>
+  reply.header('etag', validators.etag).header('last-modified', validators.lastModified);
 
 /** Public files (avatars, covers) by their stable key; private files only behind a signed URL. */
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,13 +44,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (req, reply) => {
       const key = req.params['*'];
       if (!publicKeyPattern.test(key)) throw notFound('That file');
+      const info = await ctx.storage.stat(key);
+      if (!info) throw notFound('That file');
+      // A public key is new for every upload, so its bytes never change: cache it for a year.
+      const validators = validatorsOf(info);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      withValidators(reply, validators);
+      if (isNotModified(conditionalHeaders(req.headers), validators)) return reply.status(304).send();
       const file = await ctx.storage.read(key);
       if (!file) throw notFound('That file');
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', file.size)
-        .type('image/webp')
-        .send(file.stream);
+      return reply.header('content-length', file.size).type('image/webp').send(file.stream);
     },
   );
 
@@ -52,7 +78,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         exp: req.query.exp,
         sig: req.query.sig,
         name: req.query.name,
-        rangeHeader: req.headers.range,
+        headers: conditionalHeaders(req.headers),
       });
       reply.header('accept-ranges', 'bytes');
       if (file.kind === 'unsatisfiable') {
@@ -62,10 +88,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           message: 'The requested range is outside this file.',
         });
       }
-      reply
-        .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
-        .header('x-content-type-options', 'nosniff')
-        .type(file.contentType);
+      // The URL stops working at its expiry, so the browser may reuse the answer until then
+      // without asking again (the same URL comes back all through its signing window).
+      reply.header('cache-control', `private, max-age=${file.maxAgeSeconds}, immutable`);
+      withValidators(reply, file.validators);
+      if (file.kind === 'not-modified') return reply.status(304).send();
+      reply.header('x-content-type-options', 'nosniff').type(file.contentType);
       if (file.downloadName !== null) {
         reply.header('content-disposition', attachmentDisposition(file.downloadName));
       } else if (file.contentType === 'application/octet-stream') {

@@ -36,6 +36,61 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** What a cache checks a stored file against, from its size and modification time (no read). */
+export interface Validators {
+  /** Strong: a file's bytes change only by a new write, which changes its time (and usually its size). */
+  etag: string;
+  lastModified: string;
+}
+
+export const validatorsOf = (info: { size: number; modifiedAt: Date }): Validators => ({
+  etag: `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`,
+  lastModified: info.modifiedAt.toUTCString(),
+});
+
+/** The entity tags of an If-None-Match or If-Range header, without their weak marker. */
+const opaqueTags = (header: string) =>
+  header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .filter((tag) => tag !== '');
+
+/**
+ * Whether the browser's copy is still the file (answer 304): If-None-Match when it is sent (weak
+ * comparison, `*` for any file), else If-Modified-Since (HTTP dates count whole seconds).
+ */
+export function isNotModified(
+  headers: { ifNoneMatch?: string; ifModifiedSince?: string },
+  validators: Validators,
+): boolean {
+  if (headers.ifNoneMatch !== undefined) {
+    const tags = opaqueTags(headers.ifNoneMatch);
+    return tags.includes('*') || tags.includes(validators.etag);
+  }
+  if (headers.ifModifiedSince === undefined) return false;
+  const since = Date.parse(headers.ifModifiedSince);
+  return !Number.isNaN(since) && Date.parse(validators.lastModified) <= since;
+}
+
+/**
+ * Whether a Range request still gets its range: without If-Range always; with it only when it names
+ * the file as it is now (the strong ETag, or exactly its Last-Modified date). Otherwise the whole
+ * file is sent, so a player never splices bytes of two versions.
+ */
+export function rangeStillApplies(ifRange: string | undefined, validators: Validators): boolean {
+  if (ifRange === undefined) return true;
+  const value = ifRange.trim();
+  if (value.startsWith('"') || value.startsWith('W/')) return value === validators.etag;
+  return value === validators.lastModified;
+}
+
+export interface ConditionalHeaders {
+  range?: string;
+  ifRange?: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
 export type PrivateFileResponse =
   | {
       kind: 'body';
@@ -43,19 +98,23 @@ export type PrivateFileResponse =
       size: number;
       contentType: string;
       range: ByteRange | null;
+      /** Seconds until the URL expires: a cache may keep the answer that long and no longer. */
       maxAgeSeconds: number;
+      validators: Validators;
       /** The name the link was signed with: save the file under it. */
       downloadName: string | null;
     }
+  | { kind: 'not-modified'; maxAgeSeconds: number; validators: Validators }
   | { kind: 'unsatisfiable'; size: number };
 
 /**
  * A private file behind a signed URL. The signature is checked before the storage is asked,
- * so an unsigned request cannot tell a missing file from an existing one.
+ * so an unsigned request cannot tell a missing file from an existing one. Conditional requests
+ * are answered from the file's size and time alone; the bytes are opened only for a body.
  */
 export async function openPrivateFile(
   ctx: AppContext,
-  options: { key: string; exp?: string; sig?: string; name?: string; rangeHeader?: string },
+  options: { key: string; exp?: string; sig?: string; name?: string; headers: ConditionalHeaders },
 ): Promise<PrivateFileResponse> {
   const check = checkMediaSignature(ctx, options);
   if (!check.ok) {
@@ -66,9 +125,14 @@ export async function openPrivateFile(
         : 'This link is not valid; it may have been changed or cut short.',
     );
   }
+  const { headers } = options;
   const info = await ctx.storage.stat(options.key);
   if (!info) throw notFound('That file');
-  const range = parseRange(options.rangeHeader, info.size);
+  const validators = validatorsOf(info);
+  if (isNotModified(headers, validators)) {
+    return { kind: 'not-modified', maxAgeSeconds: check.remainingSeconds, validators };
+  }
+  const range = rangeStillApplies(headers.ifRange, validators) ? parseRange(headers.range, info.size) : null;
   if (range === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.size };
   const file = await ctx.storage.read(options.key, range ?? undefined);
   if (!file) throw notFound('That file');
@@ -79,6 +143,7 @@ export async function openPrivateFile(
     contentType: contentTypeOf(options.key),
     range,
     maxAgeSeconds: check.remainingSeconds,
+    validators,
     downloadName: options.name ?? null,
   };
 }

@@ -12,30 +12,57 @@ const signatureOf = (secret: string, key: string, exp: number, name?: string) =>
   hmac(secret, name === undefined ? `media-url\n${key}\n${exp}` : `media-download\n${key}\n${exp}\n${name}`);
 
 /**
- * A URL for a private file that works until it expires (by default after MEDIA_URL_TTL_SECONDS,
- * five minutes): `/api/files/private/…?exp=<unix seconds>&sig=<HMAC-SHA256, base64url>`. With
- * `downloadName`, the file is served as an attachment saved under that name (`&name=…`).
+ * The expiry (unix seconds) of a URL signed at `nowMs` for `ttl` seconds. Windowed: time is cut
+ * into windows of `ttl` seconds counted from the epoch, and the URL expires at the end of the
+ * window after the current one. Every URL of one file signed within a window is therefore the
+ * same (the browser reuses its cached copy), and it works for more than `ttl` seconds and at most
+ * `2 × ttl`. Exact: `ttl` seconds from now, for one-off links that are never cached.
  */
-export function signMediaUrl(
+export function expiryOf(nowMs: number, ttl: number, mode: 'windowed' | 'exact' = 'windowed'): number {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  return mode === 'exact' ? nowSeconds + ttl : (Math.floor(nowSeconds / ttl) + 2) * ttl;
+}
+
+/**
+ * A URL for a private file that works until it expires: `/api/files/private/…?exp=<unix
+ * seconds>&sig=<HMAC-SHA256, base64url>`, and that expiry. By default it is windowed on
+ * MEDIA_URL_TTL_SECONDS (five minutes), so it works for 5 to 10 minutes and is the same for every
+ * request within a window (see `expiryOf`). With `downloadName`, the file is served as an
+ * attachment saved under that name (`&name=…`).
+ */
+export function signMediaLink(
   ctx: Signer,
   key: string,
-  options: { expiresInSeconds?: number; downloadName?: string } = {},
-): string {
+  options: { expiresInSeconds?: number; exact?: boolean; downloadName?: string } = {},
+): { url: string; expiresAt: Date } {
   if (!privateKeyPattern.test(key)) throw new Error(`not a private storage key: ${key}`);
   const ttl = options.expiresInSeconds ?? ctx.config.MEDIA_URL_TTL_SECONDS;
-  const exp = Math.floor(ctx.clock.now().getTime() / 1000) + ttl;
+  const exp = expiryOf(ctx.clock.now().getTime(), ttl, options.exact ? 'exact' : 'windowed');
   const name = options.downloadName;
   const sig = signatureOf(ctx.config.SECRET, key, exp, name);
-  return name === undefined
-    ? `/api/files/${key}?exp=${exp}&sig=${sig}`
-    : `/api/files/${key}?exp=${exp}&name=${encodeURIComponent(name)}&sig=${sig}`;
+  const url =
+    name === undefined
+      ? `/api/files/${key}?exp=${exp}&sig=${sig}`
+      : `/api/files/${key}?exp=${exp}&name=${encodeURIComponent(name)}&sig=${sig}`;
+  return { url, expiresAt: new Date(exp * 1000) };
 }
+
+/** The URL of `signMediaLink`, for media in answers (windowed unless told otherwise). */
+export const signMediaUrl = (
+  ctx: Signer,
+  key: string,
+  options: { expiresInSeconds?: number; exact?: boolean; downloadName?: string } = {},
+): string => signMediaLink(ctx, key, options).url;
 
 export type SignatureCheck =
   | { ok: true; remainingSeconds: number }
   | { ok: false; reason: 'invalid' | 'expired' };
 
-/** Checks a signed URL's parts: the signature first (timing-safe), then the expiry against the clock. */
+/**
+ * Checks a signed URL's parts: the signature first (timing-safe), then the expiry against the
+ * clock. `remainingSeconds` is rounded down, so a cache told to keep the answer that long never
+ * keeps it past the URL's expiry.
+ */
 export function checkMediaSignature(
   ctx: Signer,
   options: { key: string; exp?: string; sig?: string; name?: string },
@@ -46,7 +73,7 @@ export function checkMediaSignature(
   }
   if (!safeEqual(sig, signatureOf(ctx.config.SECRET, key, Number(exp), name)))
     return { ok: false, reason: 'invalid' };
-  const remainingSeconds = Number(exp) - Math.floor(ctx.clock.now().getTime() / 1000);
-  if (remainingSeconds <= 0) return { ok: false, reason: 'expired' };
-  return { ok: true, remainingSeconds };
+  const remainingMs = Number(exp) * 1000 - ctx.clock.now().getTime();
+  if (remainingMs <= 0) return { ok: false, reason: 'expired' };
+  return { ok: true, remainingSeconds: Math.floor(remainingMs / 1000) };
 }

@@ -145,22 +145,32 @@ describe('photo upload', () => {
     }
   });
 
-  it('serves the variants only with a valid signature, and the link stops working after five minutes', async () => {
+  it('serves the variants only with a valid signature, and the link stops working at the end of its window', async () => {
     const res = await upload('photo', await photoPng(), 'p.png');
     const row = await findFileById(t.ctx.db.db, res.json().data._id);
     const url = signMediaUrl(t.ctx, row!.variants!.feed!.key);
     expect(url).toMatch(/^\/api\/files\/private\/media\/[\w-]+\/feed\.webp\?exp=\d+&sig=[\w-]+$/);
+    // Signed for the window after the current five-minute one: 5 to 10 minutes left.
+    const leftMs = Number(url.match(/exp=(\d+)/)![1]) * 1000 - clock.now().getTime();
+    expect(leftMs).toBeGreaterThan(300_000);
+    expect(leftMs).toBeLessThanOrEqual(600_000);
 
     const ok = await t.request({ url });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('image/webp');
-    expect(ok.headers['cache-control']).toBe('private, max-age=300');
+    expect(ok.headers['cache-control']).toBe(`private, max-age=${Math.floor(leftMs / 1000)}, immutable`);
+    expect(ok.headers.etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
     expect((await sharp(ok.rawPayload).metadata()).width).toBe(1080);
+    const cached = await t.request({ url, headers: { 'if-none-match': String(ok.headers.etag) } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.rawPayload.length).toBe(0);
 
     const unsigned = await t.request({ url: url.split('?')[0]! });
     expect(unsigned.statusCode).toBe(403);
 
-    clock.advance(301_000);
+    clock.advance(leftMs - 1000);
+    expect((await t.request({ url })).statusCode).toBe(200);
+    clock.advance(1000);
     const expired = await t.request({ url });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toMatch(/expired/);

@@ -20,7 +20,7 @@ import { findProduct } from '../assets/products.repo';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { sniffStoredFile } from '../files/files.service';
-import { signMediaUrl } from '../files/signed-urls';
+import { signMediaLink } from '../files/signed-urls';
 import { notify } from '../notifications/notifications.service';
 import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import { inMoneyTransaction } from '../wallet/wallet.ledger';
@@ -421,11 +421,12 @@ export async function getDownloadLink(
     throw notFound('That product');
   }
   if (!file.storageKey) throw new AppError('UNPROCESSABLE', 'This product has no file to download yet.');
-  const url = signMediaUrl(ctx, file.storageKey, {
+  // A one-off download, never cached: it works exactly `downloadLinkTtlSeconds`.
+  const { url, expiresAt } = signMediaLink(ctx, file.storageKey, {
     expiresInSeconds: downloadLinkTtlSeconds,
+    exact: true,
     downloadName: await downloadNameOf(ctx, { ...file, storageKey: file.storageKey }),
   });
-  const expiresAt = new Date(ctx.clock.now().getTime() + downloadLinkTtlSeconds * 1000);
   return { url, expiresAt: expiresAt.toISOString() };
 }
 

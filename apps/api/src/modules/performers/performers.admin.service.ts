@@ -16,10 +16,11 @@ import {
   withLiveStats,
 } from './performers.repo';
 
-// An admin may keep the review screen open a while before opening a document.
+// An admin may keep the review screen open a while before opening a document. Identity documents
+// keep their exact lifetime rather than a cache window.
 const documentUrlTtlSeconds = 30 * 60;
 const documentSigner = (ctx: AppContext) => (key: string) =>
-  signMediaUrl(ctx, key, { expiresInSeconds: documentUrlTtlSeconds });
+  signMediaUrl(ctx, key, { expiresInSeconds: documentUrlTtlSeconds, exact: true });
 
 /** The document review queue (pending, verified or rejected), with each creator's documents and their signed URLs. */
 export async function listPerformersForReview(
