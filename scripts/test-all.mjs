@@ -12,6 +12,14 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'] },
+  // The API suite reads the server-rendered pages too (mail links that open, geo-blocked pages): build the
+  // web app from the current sources first; the browser and live steps reuse this build.
+  {
+    name: 'web build',
+    cmd: 'npm',
+    args: ['run', 'build', '--silent', '-w', 'apps/web'],
+    before: ['api', 'browser', 'live'],
+  },
   {
     name: `api (${engine})`,
     suite: `api-${engine}`,
@@ -42,7 +50,8 @@ const steps = [
 
 const results = [];
 for (const step of steps) {
-  if (only.length > 0 && !only.some((o) => step.name.startsWith(o))) continue;
+  const wanted = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
+  if (step.before ? !step.before.some(wanted) : !wanted(step.name)) continue;
   if (step.browser && !existsSync(chromium)) {
     if (process.env.CI) {
       console.error(
@@ -57,8 +66,8 @@ for (const step of steps) {
   console.log(`\n== ${step.name}`);
   const started = Date.now();
   const env = { ...process.env, SUITE_NAME: step.suite ?? step.name };
-  // The browser step just built the web app from these sources: the live step reuses that build.
-  if (step.live && results.some((r) => r.name.startsWith('browser (') && r.ok)) env.E2E_SKIP_BUILD = '1';
+  // The web build step just built the app from these sources: the browser and live steps reuse it.
+  if (step.browser && results.some((r) => r.name === 'web build' && r.ok)) env.E2E_SKIP_BUILD = '1';
   const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env });
   const ok = r.status === 0;
   results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 1000) });
