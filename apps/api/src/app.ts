@@ -27,6 +27,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createActorCache } from './modules/auth/sessions';
 import { socialAuthRoutes } from './modules/auth/social/social.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { registerCallJobs } from './modules/calls/calls.jobs';
@@ -194,9 +195,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         pollingIntervalSeconds: config.QUEUE_POLL_SECONDS,
       }),
     realtime,
+    sessionCache: createActorCache(),
     media,
     log: app.log,
   };
+  realtime.onSessionsChanged((userId) => ctx.sessionCache.forgetUser(userId));
   // The workers stop here, before whoever opened the database closes it after app.close().
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);

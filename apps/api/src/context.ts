@@ -2,6 +2,7 @@ import type { DbHandle } from '@fanstage/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './lib/clock';
+import type { ActorCache } from './modules/auth/sessions';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
 import type { RealtimeHub } from './modules/realtime/realtime.hub';
@@ -21,6 +22,8 @@ export interface AppContext {
   queue: JobQueue;
   /** Live events to connected people (socket.io; across nodes with Redis). */
   realtime: RealtimeHub;
+  /** Sessions this node resolved lately (forgotten on every node when they change). */
+  sessionCache: ActorCache;
   /** The video of live shows (our own Janus, or none). */
   media: LiveMedia;
   log: FastifyBaseLogger;

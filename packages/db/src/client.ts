@@ -35,12 +35,31 @@ export interface DbHandle {
    * request or a function to its statement budget by the difference.
    */
   statements(): number;
+  /**
+   * The SQL text of the last `count` statements (at most `keptStatements`), oldest first: a test
+   * whose budget concerns some tables only (background jobs send their own statements meanwhile)
+   * looks at which ones a request sent.
+   */
+  lastStatements(count: number): string[];
 }
+
+const keptStatements = 200;
 
 /** Counts the statements Drizzle sends (its logger hook is called once per statement). */
 const statementCounter = () => {
   let count = 0;
-  return { logger: { logQuery: () => void count++ }, statements: () => count };
+  const recent: string[] = [];
+  return {
+    logger: {
+      logQuery: (query: string) => {
+        count++;
+        recent.push(query);
+        if (recent.length > keptStatements) recent.shift();
+      },
+    },
+    statements: () => count,
+    lastStatements: (n: number) => (n <= 0 ? [] : recent.slice(-n)),
+  };
 };
 
 export interface OpenDatabaseOptions {
@@ -65,6 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       db,
       engine: 'postgres',
       statements: counter.statements,
+      lastStatements: counter.lastStatements,
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -87,6 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     db,
     engine: 'pglite',
     statements: counter.statements,
+    lastStatements: counter.lastStatements,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

@@ -1,6 +1,7 @@
 import { eq, users } from '@fanstage/db';
 import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
+import { forgetActors } from '../modules/auth/sessions';
 import { findUserByEmail } from '../modules/users/users.repo';
 
 /** Creates the admin account of ADMIN_EMAIL, or makes that account an admin with the given password. */
@@ -15,6 +16,8 @@ export async function ensureAdmin(
       .update(users)
       .set({ role: 'admin', passwordHash, status: 'active' })
       .where(eq(users.id, existing.id));
+    // The account's actor carries its role and status (the CLI tells the running nodes through Redis).
+    forgetActors(ctx, existing.id);
     return existing.id;
   }
   const [row] = await ctx.db.db

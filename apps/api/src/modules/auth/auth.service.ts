@@ -38,7 +38,7 @@ import {
   isEmailTaken,
   isUsernameTaken,
 } from '../users/users.repo';
-import { type Actor, createSession, revokeSession, revokeUserSessions } from './sessions';
+import { type Actor, createSession, forgetActors, revokeSession, revokeUserSessions } from './sessions';
 
 const hourMs = 60 * 60 * 1000;
 const verificationHours = 48;
@@ -480,6 +480,8 @@ export async function confirmEmailChange(ctx: AppContext, options: { token: stri
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
+  // The actor carries the email.
+  forgetActors(ctx, userId);
   if (user.email) {
     await sendTemplatedMail(ctx, {
       key: 'auth.email-changed',

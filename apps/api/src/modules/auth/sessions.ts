@@ -1,6 +1,7 @@
 import { and, type Executor, eq, gt, ne, performerProfiles, sessions, sql, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { createSessionCache, type SessionCache } from './session-cache';
 
 export const rememberDays = 365;
 export const sessionDays = 1;
@@ -13,9 +14,18 @@ export interface Actor {
   sessionId: string;
   role: 'user' | 'performer' | 'admin';
   status: 'active' | 'inactive';
-  /** The account row as read with the session, so `GET /users/me` needs no second query. */
-  user?: typeof users.$inferSelect;
+  /**
+   * What services name the person by, read with the session. Never the password hash, nor what
+   * changes often (balance, subscription): `GET /users/me` reads those from the account row.
+   */
+  user?: ActorUser;
   documentsVerified?: boolean;
+}
+
+export interface ActorUser {
+  name: string;
+  username: string | null;
+  email: string | null;
 }
 
 /** Creates a session and returns its token (shown once; only its hash is kept). */
@@ -39,16 +49,23 @@ export async function createSession(
 }
 
 /**
- * The session look-up runs on every logged-in request, so its SQL is built once per database handle
- * and sent as a named prepared statement (no query building, and the server plans it once).
+ * The session look-up runs when a node has not resolved a token lately, so its SQL is built once per
+ * database handle and sent as a named prepared statement (no query building, and the server plans
+ * it once). It selects only what the actor carries.
  */
 const sessionLookups = new WeakMap<AppContext['db'], ReturnType<typeof prepareSessionLookup>>();
 function prepareSessionLookup(db: AppContext['db']) {
   return db.db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
-      user: users,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      name: users.name,
+      username: users.username,
+      email: users.email,
       documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
     })
     .from(sessions)
@@ -66,35 +83,75 @@ function prepareSessionLookup(db: AppContext['db']) {
     .prepare('session_by_token');
 }
 
+/** The per-node cache of resolved sessions (see session-cache.ts). */
+export type ActorCache = SessionCache<Actor>;
+export const createActorCache = (options?: { ttlMs?: number }): ActorCache =>
+  createSessionCache<Actor>(options);
+
 /**
  * The actor of a token, or null when the token is unknown, expired or revoked, or its account is
  * inactive. This is the one place a session is resolved (HTTP onRequest and the socket handshake).
+ * A node answers from its cache of recent look-ups (no SQL) for up to `sessionCacheTtlMs`.
  */
 export async function findActorByToken(ctx: AppContext, token: string): Promise<Actor | null> {
   if (token.length < 20 || token.length > 200) return null;
   const now = ctx.clock.now();
+  const tokenHash = sha256(token);
+  const cached = ctx.sessionCache.get(tokenHash, now.getTime());
+  if (cached) {
+    if (now.getTime() - cached.lastUsedAt > touchEveryMs) {
+      cached.lastUsedAt = now.getTime();
+      await touchSession(ctx, cached.sessionId, now);
+    }
+    return cached.actor;
+  }
   let lookup = sessionLookups.get(ctx.db);
   if (!lookup) {
     lookup = prepareSessionLookup(ctx.db);
     sessionLookups.set(ctx.db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: sha256(token), now });
+  const epoch = ctx.sessionCache.epoch();
+  const [row] = await lookup.execute({ tokenHash, now });
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > touchEveryMs) {
-    await ctx.db.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+  let lastUsedAt = row.lastUsedAt.getTime();
+  if (now.getTime() - lastUsedAt > touchEveryMs) {
+    lastUsedAt = now.getTime();
+    await touchSession(ctx, row.sessionId, now);
   }
-  return {
-    id: row.user.id,
+  const actor: Actor = {
+    id: row.userId,
     sessionId: row.sessionId,
-    role: row.user.role,
-    status: row.user.status,
-    user: row.user,
+    role: row.role,
+    status: row.status,
+    user: { name: row.name, username: row.username, email: row.email },
     documentsVerified: row.documentsVerifiedAt != null,
   };
+  ctx.sessionCache.set(
+    tokenHash,
+    { userId: row.userId, sessionId: row.sessionId, expiresAt: row.expiresAt.getTime(), lastUsedAt, actor },
+    { now: now.getTime(), epoch },
+  );
+  return actor;
+}
+
+const touchSession = (ctx: AppContext, sessionId: string, now: Date) =>
+  ctx.db.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+
+/**
+ * Every node forgets the person's cached sessions: call it after a change that ends sessions or
+ * changes what the actor carries (role, status, name, username, email, documents) has committed.
+ */
+export function forgetActors(ctx: AppContext, userId: string): void {
+  ctx.sessionCache.forgetUser(userId);
+  ctx.realtime.announceSessionsChanged(userId);
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db.db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [revoked] = await ctx.db.db
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  if (revoked) forgetActors(ctx, revoked.userId);
   // Its live connections end too, on every node.
   ctx.realtime.disconnectSession(sessionId);
 }
@@ -113,6 +170,7 @@ export async function revokeUserSessions(
         : eq(sessions.userId, userId),
     )
     .returning({ id: sessions.id });
+  forgetActors(ctx, userId);
   for (const { id } of revoked) ctx.realtime.disconnectSession(id);
 }
 
@@ -125,9 +183,11 @@ export async function deleteUserSessions(tx: Executor, userId: string): Promise<
 /**
  * Ends a person's live connections on every node (the Redis adapter carries it): each deleted
  * session's room, and the person's room for any socket that authenticated before its session row
- * was read. Call it after the transaction that deleted the sessions committed.
+ * was read; every node forgets the person's cached sessions. Call it after the transaction that
+ * deleted the sessions committed.
  */
 export function endConnections(ctx: AppContext, options: { userId: string; sessionIds: string[] }): void {
+  forgetActors(ctx, options.userId);
   for (const id of options.sessionIds) ctx.realtime.disconnectSession(id);
   ctx.realtime.disconnectUser(options.userId);
 }

@@ -3,7 +3,7 @@ import { type Executor, eq, performerProfiles } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../auth/sessions';
+import { type Actor, forgetActors } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
 import { notify } from '../notifications/notifications.service';
 import { presentAdminPerformer } from './performers.presenter';
@@ -76,7 +76,7 @@ async function auditedVerdict(
   ctx: AppContext,
   options: { actor: Actor; performerId: string; verdict: 'verified' | 'rejected'; reason?: string },
 ): Promise<boolean | null> {
-  return ctx.db.db.transaction(async (tx) => {
+  const changed = await ctx.db.db.transaction(async (tx) => {
     const before = await lockReview(tx, options.performerId);
     const at = ctx.clock.now();
     const changed = await setDocumentsVerdict(tx, {
@@ -103,6 +103,9 @@ async function auditedVerdict(
     }
     return changed;
   });
+  // The creator's actor carries whether their documents are verified.
+  if (changed) forgetActors(ctx, options.performerId);
+  return changed;
 }
 
 /** Marks a creator's documents verified (the creator is listed from now on) and mails them once. */

@@ -14,7 +14,8 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './real
 
 /*
  * The socket.io server and the one way other modules reach connected people: `toUser` (every tab
- * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout). Modules never
+ * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout),
+ * `announceSessionsChanged` (cached sessions to forget on the other nodes). Modules never
  * touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
  * nodes and presence lives in Redis; without it, one process does both.
  */
@@ -31,6 +32,18 @@ export type RealtimeServer = Server<
   ServerToClientEvents,
   Record<string, never>,
   SocketData
+>;
+
+/**
+ * What nodes tell each other directly, through the Redis adapter's server-side emits: a person's
+ * sessions ended or what their actor carries changed. Kept out of the server's typed events, whose
+ * `connection` listener would otherwise lose its socket type.
+ */
+const sessionsChangedEvent = 'sessionsChanged';
+type NodeSignals = Server<
+  Record<string, never>,
+  Record<string, never>,
+  { sessionsChanged: (userId: string) => void }
 >;
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -54,6 +67,13 @@ export interface RealtimeHub {
   disconnectSession(sessionId: string): void;
   /** Ends every connection of a person on every node (account deactivated or deleted). */
   disconnectUser(userId: string): void;
+  /**
+   * Tells the other nodes that a person's sessions changed (the caller handles its own node). Fire
+   * and forget: a node that misses it re-reads the session when its cached copy expires.
+   */
+  announceSessionsChanged(userId: string): void;
+  /** Called on this node for every `announceSessionsChanged` of another node. */
+  onSessionsChanged(listener: (userId: string) => void): void;
   /** Serves `/socket.io/` on the app's HTTP server (before it listens). */
   attach(server: HttpServer): void;
   close(): Promise<void>;
@@ -142,6 +162,16 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    announceSessionsChanged(userId) {
+      // One process has no other node (and the in-memory adapter only warns).
+      if (isSendingStopped || redisClients.length === 0) return;
+      (io as unknown as NodeSignals).serverSideEmit(sessionsChangedEvent, userId);
+    },
+    onSessionsChanged(listener) {
+      (io as unknown as NodeSignals).on(sessionsChangedEvent, (userId) => {
+        if (typeof userId === 'string') listener(userId);
+      });
     },
     attach(server) {
       io.attach(server);

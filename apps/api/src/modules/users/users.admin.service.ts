@@ -4,7 +4,7 @@ import { eq, type performerProfiles, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../audit/audit';
-import { type Actor, deleteUserSessions, endConnections } from '../auth/sessions';
+import { type Actor, deleteUserSessions, endConnections, forgetActors } from '../auth/sessions';
 import { endCallsOfDeactivatedAccount } from '../calls/calls.service';
 import { notify } from '../notifications/notifications.service';
 import { endShowsOfDeactivatedCreator } from '../streaming/streaming.service';
@@ -122,6 +122,8 @@ export async function updateAdminUser(
   } catch (error) {
     throw conflictOf(error) ?? error;
   }
+  // The person's actor carries the name, username and email.
+  forgetActors(ctx, id);
   return getAdminUser(ctx, { id });
 }
 

@@ -2,13 +2,31 @@ import { fromCents, type TCurrentUser, type TPublicUser } from '@fanstage/contra
 import type { users } from '@fanstage/db';
 
 type UserRow = typeof users.$inferSelect;
+/** What the current user's own view shows (the account row without its secrets). */
+export type CurrentUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'name'
+  | 'username'
+  | 'email'
+  | 'avatarPath'
+  | 'coverPath'
+  | 'gender'
+  | 'role'
+  | 'status'
+  | 'emailVerifiedAt'
+  | 'balanceCents'
+  | 'siteSubscriptionExpiresAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 export const defaultAvatarUrl = '/api/files/defaults/avatar.svg';
 
 export const publicFileUrl = (key: string | null | undefined): string | null =>
   key ? `/api/files/public/${key}` : null;
 
-export function presentCurrentUser(row: UserRow, extra: { documentsVerified: boolean }): TCurrentUser {
+export function presentCurrentUser(row: CurrentUserRow, extra: { documentsVerified: boolean }): TCurrentUser {
   return {
     _id: row.id,
     name: row.name,

@@ -4,6 +4,36 @@ import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 export const findUserById = async (db: Executor, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
 
+/**
+ * The columns `GET /users/me` shows, with the creator's documents verdict, in one statement. The
+ * password hash stays in the table.
+ */
+export const findCurrentUser = async (db: Executor, id: string) =>
+  (
+    await db
+      .select({
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        email: users.email,
+        avatarPath: users.avatarPath,
+        coverPath: users.coverPath,
+        gender: users.gender,
+        role: users.role,
+        status: users.status,
+        emailVerifiedAt: users.emailVerifiedAt,
+        balanceCents: users.balanceCents,
+        siteSubscriptionExpiresAt: users.siteSubscriptionExpiresAt,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
+      })
+      .from(users)
+      .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(eq(users.id, id))
+      .limit(1)
+  )[0] ?? null;
+
 /** By username or email, ignoring case. */
 export const findUserByLogin = async (db: Executor, login: string) => {
   const value = login.toLowerCase();
@@ -41,9 +71,6 @@ export const isEmailTaken = async (db: Executor, email: string, exceptId?: strin
     .limit(1);
   return rows.length > 0;
 };
-
-export const findPerformerProfile = async (db: Executor, userId: string) =>
-  (await db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1))[0] ?? null;
 
 /** Active accounts whose name or username contains q. */
 export const searchUsers = async (

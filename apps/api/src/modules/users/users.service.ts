@@ -4,29 +4,26 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
 import { hiddenForCountry } from '../access/geo';
-import type { Actor } from '../auth/sessions';
+import { type Actor, forgetActors } from '../auth/sessions';
 import { presentCurrentUser, presentPublicUser, publicFileUrl } from './users.presenter';
 import {
-  findPerformerProfile,
+  findCurrentUser,
   findUserById,
   isEmailTaken,
   isUsernameTaken,
   searchUsers as searchUsersRepo,
 } from './users.repo';
 
-/** The current user with private fields (spec section 3, "Current user"). */
-export async function getCurrentUser(
-  ctx: AppContext,
-  options: { actor: Actor; fresh?: boolean },
-): Promise<TCurrentUser> {
-  const { actor } = options;
-  if (actor.user && !options.fresh) {
-    return presentCurrentUser(actor.user, { documentsVerified: actor.documentsVerified ?? false });
-  }
-  const row = await findUserById(ctx.db.db, actor.id);
+/**
+ * The current user with private fields (spec section 3, "Current user"): one read of the account,
+ * since its balance and subscription change too often to be served from the session cache.
+ */
+export async function getCurrentUser(ctx: AppContext, options: { actor: Actor }): Promise<TCurrentUser> {
+  const row = await findCurrentUser(ctx.db.db, options.actor.id);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-  const profile = row.role === 'performer' ? await findPerformerProfile(ctx.db.db, row.id) : null;
-  return presentCurrentUser(row, { documentsVerified: profile?.documentsVerifiedAt != null });
+  return presentCurrentUser(row, {
+    documentsVerified: row.role === 'performer' && row.documentsVerifiedAt != null,
+  });
 }
 
 /**
@@ -69,8 +66,10 @@ export async function updateCurrentUser(
   // An empty form changes nothing (SQL has no empty SET).
   if (Object.keys(changes).length > 0) {
     await ctx.db.db.update(users).set(changes).where(eq(users.id, actor.id));
+    // The actor carries the name, username and email.
+    forgetActors(ctx, actor.id);
   }
-  return getCurrentUser(ctx, { actor, fresh: true });
+  return getCurrentUser(ctx, { actor });
 }
 
 /**

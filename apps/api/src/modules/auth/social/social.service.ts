@@ -11,7 +11,7 @@ import { secondStepFor } from '../../two-factor/two-factor.service';
 import { findUserByEmail, findUserById, isUsernameTaken } from '../../users/users.repo';
 import { getCurrentUser } from '../../users/users.service';
 import { ageOn } from '../auth.service';
-import { type Actor, createSession } from '../sessions';
+import { type Actor, createSession, forgetActors } from '../sessions';
 
 /** A person a provider vouched for. `emailVerified` is the provider's word that the address is theirs. */
 export interface SocialIdentity {
@@ -202,5 +202,7 @@ export async function completeSocialAccount(
     }
     throw err;
   }
-  return getCurrentUser(ctx, { actor, fresh: true });
+  // The actor carries the username and role.
+  forgetActors(ctx, actor.id);
+  return getCurrentUser(ctx, { actor });
 }
