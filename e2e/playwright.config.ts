@@ -16,6 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Screens swept at several widths and themes (@layout) look the same on either database: CI's
+  // PostgreSQL pass leaves them to the embedded one, to keep CI within its time.
+  grepInvert: process.env.TEST_DATABASE_URL ? /@layout/ : undefined,
   outputDir: '../.tmp/e2e-results',
   reporter: [['list'], ['./count-reporter.ts']],
   use: {

@@ -94,7 +94,10 @@ test('an admin refunds a fan’s tip from the ledger; the fan’s balance is bac
   await page.screenshot({ path: '../.tmp/screens/admin-refunded-row-390-dark.png', fullPage: true });
 });
 
-test('the refund dialog in the dark theme at 390 and 1280 px', async ({ page, request }) => {
+test('the refund dialog in the dark theme at 390 and 1280 px', { tag: '@layout' }, async ({
+  page,
+  request,
+}) => {
   const fan = await registerFanByApi(request, 'refunddark');
   const creator = await registerCreatorByApi(request);
   const fanBearer = { authorization: `Bearer ${await apiLogin(request, fan.username, fan.password)}` };

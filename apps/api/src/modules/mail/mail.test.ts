@@ -1,43 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-}
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../../test/stand-ins/smtp-inbox';
 
 describe('mail through a real SMTP server', () => {
-  const inbox: Received[] = [];
-  let smtp: SMTPServer;
+  let inbox: ReceivedMail[] = [];
+  let smtp: SmtpInbox;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        simpleParser(stream)
-          .then((mail) => {
-            const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-            inbox.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-            done();
-          })
-          .catch(done);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpInbox();
+    inbox = smtp.mails;
     t = await createTestApp({
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000' },
+      env: { SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', SIGNUP_RATE_LIMIT: '1000' },
     });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
   });
 
   it('delivers the reset link by SMTP, and the link sets a new password once', async () => {

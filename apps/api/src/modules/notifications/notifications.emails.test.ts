@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { sessionCookie } from '@fanstage/contract';
 import { cardSubscriptions, eq, subscriptions } from '@fanstage/db';
 import { buildFeed, buildProduct, buildSubscription } from '@fanstage/db/factories';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '../../../test/stand-ins/smtp-inbox';
 import { createSession } from '../auth/sessions';
 import { renewDueSandboxCardSubscriptions } from '../subscriptions/card-subscriptions.renewal';
 import {
@@ -31,51 +29,26 @@ const hasWebBuild = existsSync(resolve(import.meta.dirname, '../../../../web/bui
 const publicUrl = 'https://fans.example.com';
 const dayMs = 24 * 60 * 60 * 1000;
 
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 type Account = Awaited<ReturnType<TestApp['fan']>>;
 
 describe.runIf(hasWebBuild)(
   'every listed mail, through a real SMTP server, with links that open',
   { timeout: 60_000 },
   () => {
-    const inbox: Received[] = [];
+    let inbox: ReceivedMail[] = [];
     const clock = new TestClock();
-    let smtp: SMTPServer;
+    let smtp: SmtpInbox;
     let t: TestApp;
     let admin: Account;
 
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, _session, done) {
-          simpleParser(stream)
-            .then((mail) => {
-              const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-              inbox.push({
-                to: to ?? '',
-                subject: mail.subject ?? '',
-                text: mail.text ?? '',
-                html: typeof mail.html === 'string' ? mail.html : '',
-              });
-              done();
-            })
-            .catch(done);
-        },
-      });
-      await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-      const port = (smtp.server.address() as AddressInfo).port;
+      smtp = await startSmtpInbox();
+      inbox = smtp.mails;
       t = await createTestApp({
         clock,
         web: true,
         env: {
-          SMTP_URL: `smtp://127.0.0.1:${port}`,
+          SMTP_URL: smtp.url,
           PUBLIC_URL: publicUrl,
           QUEUE_POLL_SECONDS: '0.5',
           LOGIN_RATE_LIMIT: '1000',
@@ -86,7 +59,7 @@ describe.runIf(hasWebBuild)(
     }, 60_000);
     afterAll(async () => {
       await t.close();
-      await new Promise<void>((done) => smtp.close(done));
+      await smtp.close();
     });
 
     /** Waits for the mail to `to` whose subject matches (the notification mails go by a job). */
@@ -107,7 +80,7 @@ describe.runIf(hasWebBuild)(
         { timeout: 15_000, interval: 100 },
       );
 
-    const linksIn = (mail: Received) => [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+    const linksIn = (mail: ReceivedMail) => [...mail.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 
     /** A page of the site as `userId` sees it (fresh session), following redirects to where it lands. */
     async function open(path: string, userId: string | null) {
@@ -126,7 +99,7 @@ describe.runIf(hasWebBuild)(
     }
 
     /** Every link of the mail is absolute on PUBLIC_URL, and its page opens (200) for the person. */
-    async function expectLinksOpen(mail: Received, userId: string | null) {
+    async function expectLinksOpen(mail: ReceivedMail, userId: string | null) {
       const links = linksIn(mail);
       expect(links.length, mail.subject).toBeGreaterThan(0);
       for (const link of links) {
