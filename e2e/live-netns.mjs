@@ -114,6 +114,8 @@ const base = {
   // No demo videos: their transcodes would compete with the camera's encoder for the CPU.
   SEED_DEMO_VIDEOS: 'false',
   E2E_CONFIG: 'e2e/playwright.live.config.ts',
+  // One server and one browser at a time: the fake camera's encoder wants the CPU to itself.
+  E2E_WORKERS: '1',
 };
 for (const name of relayed) {
   const path = process.env[`${name}_SOCKET`];

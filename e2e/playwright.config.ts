@@ -9,12 +9,19 @@ const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 const browserPath =
   process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
+// run.mjs starts one server per worker (BASE_URLS); each worker process reads this file with its own
+// TEST_PARALLEL_INDEX, so worker N only ever talks to server N.
+const baseURLs = (process.env.BASE_URLS ?? '').split(',').filter(Boolean);
+const baseURL =
+  baseURLs[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A file's journeys run in order in one worker; files spread over the workers (run.mjs, E2E_WORKERS).
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, baseURLs.length),
   retries: 0,
   // Screens swept at several widths and themes (@layout) look the same on either database: CI's
   // PostgreSQL pass leaves them to the embedded one, to keep CI within its time.
@@ -22,7 +29,7 @@ export default defineConfig({
   outputDir: '../.tmp/e2e-results',
   reporter: [['list'], ['./count-reporter.ts']],
   use: {
-    baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:8080',
+    baseURL,
     launchOptions: {
       executablePath: browserPath,
       args: [

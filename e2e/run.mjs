@@ -27,92 +27,96 @@ const freePort = () =>
 
 // Always from the current sources (a stale build once hid a fixed bug); E2E_SKIP_BUILD=1 reuses one.
 if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.E2E_SKIP_BUILD !== '1') {
-  const b = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const b = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) {
     console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (web build failed)`);
     process.exit(1);
   }
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-e2e-'));
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'true',
-  // The demo's generated videos (seconds of ffmpeg at start, transcodes after) are no journey's subject;
-  // the API's seed test and the demo-start check cover them.
-  SEED_DEMO_VIDEOS: 'false',
-  LOG_LEVEL: 'warn',
-  LOGIN_RATE_LIMIT: '1000',
-  SIGNUP_RATE_LIMIT: '1000',
-  EMAIL_RATE_LIMIT: '1000',
-  ADMIN_EMAIL: 'e2e-admin@example.test',
-  ADMIN_PASSWORD: 'e2e-admin-pass',
-  RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
-  // The browser connects from the loopback; trusting it as the proxy lets a journey say, through
-  // X-Forwarded-For, which country it comes from (geo.spec.ts). Requests without it stay local.
-  TRUST_PROXY: '127.0.0.1',
-};
-delete env.DATABASE_URL;
+// One server per Playwright worker, each with its own port, data folder and database: journeys change
+// site-wide settings (maintenance, blocked countries, commission), which must not reach a journey that
+// another worker runs at the same time. E2E_WORKERS=1 runs them one after another on one server.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
-let dbName = null;
-if (process.env.TEST_DATABASE_URL) {
-  dbName = `e2e_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-  const u = new URL(process.env.TEST_DATABASE_URL);
-  u.pathname = `/${dbName}`;
-  env.DATABASE_URL = u.toString();
-}
-if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-e2e-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    // The demo's generated videos (seconds of ffmpeg at start, transcodes after) are no journey's subject;
+    // the API's seed test and the demo-start check cover them.
+    SEED_DEMO_VIDEOS: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    SIGNUP_RATE_LIMIT: '1000',
+    EMAIL_RATE_LIMIT: '1000',
+    ADMIN_EMAIL: 'e2e-admin@example.test',
+    ADMIN_PASSWORD: 'e2e-admin-pass',
+    RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
+    // The browser connects from the loopback; trusting it as the proxy lets a journey say, through
+    // X-Forwarded-For, which country it comes from (geo.spec.ts). Requests without it stay local.
+    TRUST_PROXY: '127.0.0.1',
+  };
+  delete env.DATABASE_URL;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let serverLog = '';
-server.stdout.on('data', (d) => (serverLog += d));
-server.stderr.on('data', (d) => (serverLog += d));
-
-const cleanup = async () => {
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (!server.killed) server.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (dbName) {
+  let dbName = null;
+  if (process.env.TEST_DATABASE_URL) {
+    dbName = `e2e_${randomBytes(5).toString('hex')}`;
     const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${dbName}`);
     await c.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
   }
-};
+  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
-const base = `http://127.0.0.1:${port}`;
-// Generous: the first start seeds the demo with generated media, slow on a busy two-core machine.
-// E2E_READY_SECONDS stretches it on a crowded machine (a seed there once took 220 s).
-const deadline = Date.now() + Number(process.env.E2E_READY_SECONDS ?? 240) * 1000;
-let ready = false;
-while (Date.now() < deadline) {
-  try {
-    const r = await fetch(`${base}/api/ready`);
-    if (r.ok) {
-      ready = true;
-      break;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = { child, url: `http://127.0.0.1:${port}`, log: '' };
+  child.stdout.on('data', (d) => (server.log += d));
+  child.stderr.on('data', (d) => (server.log += d));
+  server.stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (!child.killed) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await c.end();
     }
-  } catch {}
-  if (server.exitCode !== null) break;
-  await new Promise((r) => setTimeout(r, 300));
+  };
+  // Generous: the first start seeds the demo, slow on a busy two-core machine.
+  // E2E_READY_SECONDS stretches it on a crowded machine (a seed there once took 220 s).
+  const deadline = Date.now() + Number(process.env.E2E_READY_SECONDS ?? 240) * 1000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${server.url}/api/ready`)).ok) return server;
+    } catch {}
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  server.failed = true;
+  return server;
 }
-if (!ready) {
-  console.error(serverLog);
+
+const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+const cleanup = () => Promise.all(servers.map((s) => s.stop()));
+if (servers.some((s) => s.failed)) {
+  for (const s of servers.filter((s) => s.failed)) console.error(s.log);
   console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (the server did not start)`);
   await cleanup();
   process.exit(1);
@@ -126,10 +130,16 @@ const result = spawnSync(
     '--config',
     // E2E_CONFIG picks another suite (e.g. e2e/live-media/playwright.config.ts, run by the live-media runner).
     process.env.E2E_CONFIG ? resolve(root, process.env.E2E_CONFIG) : join(here, 'playwright.config.ts'),
+    `--workers=${workers}`,
     ...process.argv.slice(2),
   ],
-  { cwd: here, stdio: 'inherit', env: { ...process.env, BASE_URL: base } },
+  {
+    cwd: here,
+    stdio: 'inherit',
+    // Worker N talks to server N (playwright.config.ts picks it by TEST_PARALLEL_INDEX).
+    env: { ...process.env, BASE_URL: servers[0].url, BASE_URLS: servers.map((s) => s.url).join(',') },
+  },
 );
-if (result.status !== 0 && process.env.E2E_SERVER_LOG) console.error(serverLog);
+if (result.status !== 0 && process.env.E2E_SERVER_LOG) for (const s of servers) console.error(s.log);
 await cleanup();
 process.exit(result.status ?? 1);

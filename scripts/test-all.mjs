@@ -16,8 +16,8 @@ const steps = [
   // web app from the current sources first; the browser and live steps reuse this build.
   {
     name: 'web build',
-    cmd: 'npm',
-    args: ['run', 'build', '--silent', '-w', 'apps/web'],
+    cmd: 'node',
+    args: ['scripts/build-web.mjs'],
     before: ['api', 'browser', 'live'],
   },
   {
