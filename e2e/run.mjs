@@ -5,7 +5,7 @@
 // media suite, which live-netns.mjs runs inside a network namespace).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,7 +27,10 @@ const freePort = () =>
 
 // Always from the current sources (a stale build once hid a fixed bug); E2E_SKIP_BUILD=1 reuses one.
 if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.E2E_SKIP_BUILD !== '1') {
-  const b = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
+  const b = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (b.status !== 0) {
     console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (web build failed)`);
     process.exit(1);
@@ -37,18 +40,47 @@ if (!existsSync(join(root, 'apps/web/build/server/index.js')) || process.env.E2E
 // One server per Playwright worker, each with its own port, data folder and database: journeys change
 // site-wide settings (maintenance, blocked countries, commission), which must not reach a journey that
 // another worker runs at the same time. E2E_WORKERS=1 runs them one after another on one server.
+// The demo is seeded once: the first server seeds it and stops, its data folder (and database, on
+// PostgreSQL: CREATE DATABASE … TEMPLATE) is copied for each other worker, then all start on their copy.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+const admin = async (sql) => {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+};
 
-async function startServer() {
-  const port = await freePort();
+/** A data folder and, on PostgreSQL, a database: empty, or a copy of another store. */
+async function makeStore(from) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-e2e-'));
+  if (from) cpSync(from.dataDir, dataDir, { recursive: true });
+  let dbName = null;
+  if (process.env.TEST_DATABASE_URL) {
+    dbName = `e2e_${randomBytes(5).toString('hex')}`;
+    await admin(`CREATE DATABASE ${dbName}${from ? ` TEMPLATE ${from.dbName}` : ''}`);
+  }
+  return {
+    dataDir,
+    dbName,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    },
+  };
+}
+
+async function startServer(store) {
+  const port = await freePort();
   const env = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
+    DATA_DIR: store.dataDir,
     SEED_DEMO: 'true',
     // The demo's generated videos (seconds of ffmpeg at start, transcodes after) are no journey's subject;
     // the API's seed test and the demo-start check cover them.
@@ -60,21 +92,16 @@ async function startServer() {
     ADMIN_EMAIL: 'e2e-admin@example.test',
     ADMIN_PASSWORD: 'e2e-admin-pass',
     RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
+    // The copies share user ids: their realtime channels and presence in a shared Redis must not meet.
+    REDIS_PREFIX: `e2e-${randomBytes(4).toString('hex')}`,
     // The browser connects from the loopback; trusting it as the proxy lets a journey say, through
     // X-Forwarded-For, which country it comes from (geo.spec.ts). Requests without it stay local.
     TRUST_PROXY: '127.0.0.1',
   };
   delete env.DATABASE_URL;
-
-  let dbName = null;
-  if (process.env.TEST_DATABASE_URL) {
-    dbName = `e2e_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${dbName}`);
-    await c.end();
+  if (store.dbName) {
     const u = new URL(process.env.TEST_DATABASE_URL);
-    u.pathname = `/${dbName}`;
+    u.pathname = `/${store.dbName}`;
     env.DATABASE_URL = u.toString();
   }
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
@@ -84,20 +111,16 @@ async function startServer() {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const server = { child, url: `http://127.0.0.1:${port}`, log: '' };
+  const exited = new Promise((r) => child.once('exit', r));
+  const server = { url: `http://127.0.0.1:${port}`, log: '', failed: false };
   child.stdout.on('data', (d) => (server.log += d));
   child.stderr.on('data', (d) => (server.log += d));
+  /** A clean stop (the database closed, so its folder can be copied); killed after 10 s. */
   server.stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (!child.killed) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.end();
-    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
   };
   // Generous: the first start seeds the demo, slow on a busy two-core machine.
   // E2E_READY_SECONDS stretches it on a crowded machine (a seed there once took 220 s).
@@ -113,8 +136,21 @@ async function startServer() {
   return server;
 }
 
-const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
-const cleanup = () => Promise.all(servers.map((s) => s.stop()));
+const starting = Date.now();
+const stores = [await makeStore()];
+let servers = [await startServer(stores[0])];
+if (workers > 1 && !servers[0].failed) {
+  await servers[0].stop();
+  for (let i = 1; i < workers; i++) stores.push(await makeStore(stores[0]));
+  servers = await Promise.all(stores.map((store) => startServer(store)));
+}
+console.log(
+  `${servers.length} server(s) seeded and ready in ${Math.round((Date.now() - starting) / 1000)} s`,
+);
+const cleanup = async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(stores.map((s) => s.drop()));
+};
 if (servers.some((s) => s.failed)) {
   for (const s of servers.filter((s) => s.failed)) console.error(s.log);
   console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (the server did not start)`);

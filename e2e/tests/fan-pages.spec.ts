@@ -170,7 +170,7 @@ test('a fan reports a post and the report reaches the admin queue', async ({ pag
   try {
     await loginInBrowser(adminPage, adminLogin.username, adminLogin.password);
     await adminPage.goto('/admin/reports');
-    await adminPage.getByLabel('Reason').click();
+    await adminPage.getByRole('combobox', { name: 'Reason' }).click();
     await adminPage.getByRole('option', { name: 'Spam or scam' }).click();
     const row = adminPage.getByTestId('report-row').filter({ hasText: 'Looks like a fake giveaway.' });
     await expect(row).toBeVisible();

@@ -74,7 +74,7 @@ test('a fan buys a physical product with a new address, the creator ships it and
   await expect(creatorPage).not.toHaveURL(/\/auth\/login/);
   await creatorPage.goto('/creator/orders');
   const sold = creatorPage.getByTestId('order-card').filter({ hasText: productName });
-  await sold.getByLabel('Delivery').click();
+  await sold.getByRole('combobox', { name: 'Delivery' }).click();
   await creatorPage.getByRole('option', { name: 'shipping' }).click();
   await sold.getByLabel('Tracking code').fill('TRACK-42');
   await sold.getByRole('button', { name: 'Save' }).click();

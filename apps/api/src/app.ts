@@ -151,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     allowedOrigins: origins,
     log: app.log,
     createRedis: (url) => new Redis(url, { maxRetriesPerRequest: 2 }),
+    redisPrefix: config.REDIS_PREFIX,
   });
   realtime.attach(app.server);
   app.addHook('preClose', async () => realtime.close());

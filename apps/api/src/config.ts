@@ -87,6 +87,11 @@ const ZConfig = z
     /** Messages one account may send a minute (the bench raises it to measure delivery, not the limit). */
     MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PREFIX: z.string().default('fanstage-rl-'),
+    /** Names this site's realtime channels and presence keys in Redis: two sites may share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'must be 1–40 letters, digits or _ . : -')
+      .default('fanstage'),
     WEB_BUILD_DIR: z.string().optional(),
     /** Caps every media upload below its kind's own limit (in MB); tests use it to check 413 cheaply. */
     UPLOAD_MAX_MB: z.coerce.number().positive().optional(),

@@ -86,6 +86,8 @@ export interface RealtimeOptions {
   log: FastifyBaseLogger;
   /** Makes a Redis client (ioredis), so tests and the app share one way of connecting. */
   createRedis?: (url: string) => Redis;
+  /** Names this site's channels and keys in Redis (REDIS_PREFIX); default `fanstage`. */
+  redisPrefix?: string;
 }
 
 /**
@@ -130,8 +132,9 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     const sub = pub.duplicate();
     const store = pub.duplicate();
     redisClients.push(pub, sub, store);
-    io.adapter(createAdapter(pub, sub, { key: 'fanstage-socket', requestsTimeout: 3000 }));
-    presence = createRedisPresence(store);
+    const prefix = options.redisPrefix ?? 'fanstage';
+    io.adapter(createAdapter(pub, sub, { key: `${prefix}-socket`, requestsTimeout: 3000 }));
+    presence = createRedisPresence(store, undefined, prefix);
   } else {
     presence = createMemoryPresence();
   }

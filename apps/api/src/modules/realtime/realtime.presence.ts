@@ -54,9 +54,12 @@ export function createMemoryPresence(): Presence {
 
 const seenForMs = 60_000;
 const refreshEveryMs = 20_000;
-const keyOf = (userId: string) => `fanstage:presence:${userId}`;
-
-export function createRedisPresence(redis: Redis, nodeId: string = randomUUID()): Presence {
+export function createRedisPresence(
+  redis: Redis,
+  nodeId: string = randomUUID(),
+  prefix = 'fanstage',
+): Presence {
+  const keyOf = (userId: string) => `${prefix}:presence:${userId}`;
   const local = localCounter();
   const mark = (userIds: string[]) => {
     if (userIds.length === 0) return Promise.resolve();
