@@ -85,7 +85,8 @@ test('a new person continues with Google, picks fan and a username, and lands ho
   await page.goto(`${server.url}/auth/login`);
   await page.getByRole('button', { name: 'Google stand-in: sign in' }).click();
 
-  await expect(page).toHaveURL(/\/user\/account$/);
+  // Three redirects and a server-side token exchange with the stand-in: longer than one page load.
+  await expect(page).toHaveURL(/\/user\/account$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Choose how you join' })).toBeVisible();
   await page.getByLabel('Username').first().fill(`gia_${suffix}`);
   await page.getByRole('button', { name: 'Continue as a fan' }).click();
@@ -117,7 +118,7 @@ test('a new person continues with Twitter from the creator sign-up and becomes a
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue with Twitter' }).click();
 
-  await expect(page).toHaveURL(/\/user\/account\?role=performer$/);
+  await expect(page).toHaveURL(/\/user\/account\?role=performer$/, { timeout: 30_000 });
   await page.getByLabel('Username').first().fill(`tess_${suffix}`);
   await page.getByLabel('Date of birth').fill('1994-05-06');
   await page.getByRole('combobox', { name: 'Country' }).fill('Germ');
