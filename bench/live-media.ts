@@ -187,7 +187,7 @@ async function main(cleanup: Cleanup): Promise<{ summary: string; ok: boolean }>
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startChild('Fanstage server (live media)', {
-    args: ['--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+    args: [join(repoRoot, 'apps/api/dist/server.js')],
     cwd: repoRoot,
     env: {
       ...baseEnv(),

@@ -1,6 +1,6 @@
 // `npm run bench`: the production server against a bare Fastify baseline, on this machine, in one run.
 // See README.md for the environment variables and how to read the ratios.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -374,6 +374,9 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   const options = readOptions(process.env);
   const started = Date.now();
   const web = await ensureWebBuild(options, cleanup);
+  // The server runs compiled, as in production (apps/api/build.mjs: two seconds of esbuild).
+  const compiled = spawnSync(process.execPath, [join(repoRoot, 'apps/api/build.mjs')], { stdio: 'inherit' });
+  if (compiled.status !== 0) throw new Error('the API did not compile (apps/api/build.mjs)');
 
   const helloPort = await findFreePort(options.ports);
   const hello = startChild('hello server', {
@@ -396,7 +399,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     const url = `http://127.0.0.1:${port}`;
     const child = startChild(name, {
       // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
-      args: [...serverNodeArgs(), '--import', 'tsx', join(repoRoot, 'apps/api/src/server.ts')],
+      args: [...serverNodeArgs(), join(repoRoot, 'apps/api/dist/server.js')],
       cwd: repoRoot,
       env: {
         ...baseEnv(),

@@ -15,6 +15,15 @@ import pg from 'pg';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 
+// The server as production runs it: compiled to JavaScript (apps/api/build.mjs, two seconds).
+if (
+  spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], { cwd: root, stdio: 'inherit' }).status !==
+  0
+) {
+  console.log(`\n${process.env.SUITE_NAME ?? 'browser'}: 0 passed, 1 failed (the API did not compile)`);
+  process.exit(1);
+}
+
 const freePort = () =>
   new Promise((ok, fail) => {
     const s = createServer();
@@ -106,7 +115,7 @@ async function startServer(store) {
   }
   if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,8 +9,8 @@ import pg from 'pg';
 
 /*
  * Servers a journey starts, stops and restarts itself (the realtime journeys: a node going away).
- * Each is the real server (`apps/api/src/server.ts`) with the web build, on its own port, without
- * the demo seed so it is ready in seconds.
+ * Each is the real server, compiled (`apps/api/dist/server.js`, which run.mjs builds), with the web
+ * build, on its own port, without the demo seed so it is ready in seconds.
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,7 +90,8 @@ export async function ownServer(env: Record<string, string>): Promise<OwnServer>
     port,
     log: () => output,
     async start() {
-      const started = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      // The compiled server run.mjs built (apps/api/dist), as production runs it.
+      const started = spawn(process.execPath, ['apps/api/dist/server.js'], {
         cwd: root,
         env: childEnv,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -100,6 +100,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // PGlite keeps PostgreSQL's shared buffers inside its WebAssembly memory, which never shrinks:
+    // 128 MB by default, far more than one embedded site's working set needs.
+    postgresqlconf: [`shared_buffers = ${process.env.PGLITE_SHARED_BUFFERS ?? '32MB'}`],
   });
   const counter = statementCounter();
   const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Database;
