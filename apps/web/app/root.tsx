@@ -8,10 +8,9 @@ import { Messages } from '@fanstage/contract';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -26,9 +25,6 @@ import type { Route } from './+types/root';
 import { AnalyticsScripts, usePageViews } from './components/analytics';
 import { GeoBlockLayout } from './components/layouts/geo-block-layout';
 import { MaintenanceLayout } from './components/layouts/maintenance-layout';
-import { PrimaryLayout } from './components/layouts/primary-layout';
-import { NotFound } from './components/not-found';
-import { ServerError } from './components/server-error';
 import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
 import { geoBlockedResponse, geoBlockOf } from './features/geo-blocks/geo-block-page';
 import { useRealtime } from './features/realtime/use-realtime';
@@ -41,6 +37,10 @@ import { createQueryClient } from './lib/query-client';
 import { loadCurrentUser, loadPublicSettings, loadSiteGeoBlock } from './lib/server-api';
 import { usePublicSettings } from './lib/settings';
 import { cssVariablesResolver, theme } from './theme';
+
+// The error page of the root (its loader failed: rare) in the site's layout, loaded when needed, so pages
+// in the auth layout do not carry the main layout's header, menus and dialogs.
+const RootErrorPage = lazy(() => import('./components/layouts/root-error-page'));
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user, isGeoBlocked] = await Promise.all([
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en" data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={colorScheme} />
         <link rel="icon" href={favicon} />
         <Meta />
@@ -152,11 +152,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <PrimaryLayout>
-      <title>{`${isNotFound ? 'Page not found' : 'Something went wrong'} | ${settings.siteName}`}</title>
-      {isNotFound ? <NotFound /> : <ServerError error={error} />}
-    </PrimaryLayout>
+    <Suspense fallback={null}>
+      <RootErrorPage error={error} siteName={settings.siteName} />
+    </Suspense>
   );
 }

@@ -57,7 +57,13 @@ export const theme = createTheme({
 /** Theme-specific CSS variables. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: {},
+  light: {
+    // Mantine's dimmed gray (#868e96) is 3.3:1 on white; this one is 5.2:1 on white and 4.7:1 on gray.1,
+    // enough for small text (WCAG AA, which Lighthouse checks).
+    '--mantine-color-dimmed': '#656d76',
+    // Links in brand.7 (4.9:1 on white) rather than brand.6 (3.9:1).
+    '--mantine-color-anchor': 'var(--mantine-color-brand-7)',
+  },
   dark: {
     // Mantine's tint of a deep pink reads as maroon on dark surfaces: use a lighter, airier tint.
     '--mantine-color-brand-light': 'rgba(238, 139, 191, 0.14)',

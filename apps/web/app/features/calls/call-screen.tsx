@@ -2,7 +2,7 @@ import type { TCallSession } from '@fanstage/contract';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -10,10 +10,8 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { CallVideo } from './call-video';
 import {
   answerCall,
-  callScreenPath,
   finishSession,
   refreshCalls,
-  startCall,
   useCallEvents,
   useCallGrant,
   useCallSession,
@@ -178,34 +176,5 @@ export function CallScreen({ kind, id }: { kind: TCallSession['kind']; id: strin
         )}
       </Stack>
     </Card>
-  );
-}
-
-/** "Call" on a creator's profile when they take calls: rings them and opens the call screen. */
-export function CallButton({
-  performer,
-}: {
-  performer: { _id: string; name: string; acceptsCalls: boolean; privateCallPrice: number };
-}) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  if (!performer.acceptsCalls) return null;
-  const handleClick = async () => {
-    setBusy(true);
-    try {
-      const call = await startCall(performer._id);
-      void navigate(callScreenPath(call));
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="default" onClick={handleClick} loading={busy}>
-      {performer.privateCallPrice > 0
-        ? `Call (${formatPrice(performer.privateCallPrice)}/min)`
-        : 'Call (free)'}
-    </Button>
   );
 }

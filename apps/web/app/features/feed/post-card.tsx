@@ -93,7 +93,7 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
                 Pinned
               </Badge>
               <Tooltip label="Pinned">
-                <Badge variant="light" px={6} hiddenFrom="xs" aria-label="Pinned">
+                <Badge variant="light" px={6} hiddenFrom="xs" role="img" aria-label="Pinned">
                   <IconPinnedFilled size={12} style={{ display: 'block' }} />
                 </Badge>
               </Tooltip>

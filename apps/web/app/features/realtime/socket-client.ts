@@ -6,7 +6,7 @@ import {
   type ServerToClientEvents,
   serverEvents,
 } from '@fanstage/contract';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { io as ioFunction, ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { nextStatus, useSocketStatus } from './socket-status';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -27,6 +27,9 @@ export const socketOptions: Partial<ManagerOptions & SocketOptions> = {
 type Listener<K extends ServerEventName> = (payload: ServerEventPayloads[K]) => void;
 
 let socket: AppSocket | null = null;
+/** The socket.io client being loaded for the connection asked for; a close in between cancels it. */
+let opening: Promise<AppSocket | null> | null = null;
+let openings = 0;
 const listeners = new Map<string, Set<(payload: never) => void>>();
 /** Called after every reconnect, once the server has placed the socket in its rooms: time to fetch what was missed. */
 const reconnectListeners = new Set<() => void>();
@@ -67,12 +70,36 @@ export function dispatch(event: string, payload: never) {
 /**
  * Opens the one connection of this tab (only while logged in). The HttpOnly session cookie rides on
  * the handshake; `token` is added when the app holds one. After each reconnect the client sends
- * `auth/login` again and tells the features to catch up.
+ * `auth/login` again and tells the features to catch up. The socket.io client is loaded here, on first
+ * use, so pages seen logged out never download it; features look the socket up when they use it
+ * (`currentSocket`), and a show's room is joined again on `auth/result`, so a socket that opens a
+ * moment later loses nothing.
  */
-export function openSocket(options: { token?: string; url?: string } = {}): AppSocket {
-  if (socket) return socket;
+export function openSocket(options: { token?: string; url?: string } = {}): Promise<AppSocket | null> {
+  if (socket) return Promise.resolve(socket);
+  if (opening) return opening;
+  const mine = ++openings;
+  useSocketStatus.getState().setStatus('initialized');
+  opening = import('socket.io-client').then(
+    ({ io }) => {
+      if (mine !== openings) return null;
+      opening = null;
+      return connect(io, options);
+    },
+    () => {
+      // The client could not be downloaded (offline): the status says so; the next login tries again.
+      if (mine === openings) {
+        opening = null;
+        useSocketStatus.getState().setStatus('failed');
+      }
+      return null;
+    },
+  );
+  return opening;
+}
+
+function connect(io: typeof ioFunction, options: { token?: string; url?: string }): AppSocket {
   const setStatus = useSocketStatus.getState().setStatus;
-  setStatus('initialized');
   const created: AppSocket = io(options.url ?? '', {
     ...socketOptions,
     ...(options.token ? { query: { token: options.token } } : {}),
@@ -119,6 +146,8 @@ export function openSocket(options: { token?: string; url?: string } = {}): AppS
 
 /** Closes the connection (logout, or the person changed). */
 export function closeSocket(): void {
+  openings += 1;
+  opening = null;
   if (!socket) return;
   const closing = socket;
   socket = null;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Chip, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,7 +9,6 @@ import { formatPrice } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
-import { useLoginPath } from '../auth/use-login-path';
 import { walletPath } from './unlock-dialog';
 import { newIdempotencyKey, refreshWallet, sendTip } from './wallet-api';
 
@@ -125,31 +124,5 @@ export function TipModal({
         </Button>
       </Stack>
     </Modal>
-  );
-}
-
-/** The tip button of a creator's page: opens the tip modal (visitors are sent to log in). */
-export function TipButton({ performer }: { performer: { _id: string; name: string } }) {
-  const user = useCurrentUser();
-  const loginPath = useLoginPath();
-  const [opened, setOpened] = useState(false);
-  if (!user) {
-    return (
-      <Tooltip label="Send a tip">
-        <Button component={Link} to={loginPath} variant="default" px={10} aria-label="Send a tip">
-          <IconCoin size={18} />
-        </Button>
-      </Tooltip>
-    );
-  }
-  return (
-    <>
-      <Tooltip label="Send a tip">
-        <Button variant="default" px={10} aria-label="Send a tip" onClick={() => setOpened(true)}>
-          <IconCoin size={18} />
-        </Button>
-      </Tooltip>
-      {opened ? <TipModal opened={opened} onClose={() => setOpened(false)} performer={performer} /> : null}
-    </>
   );
 }

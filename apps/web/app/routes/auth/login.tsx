@@ -146,7 +146,14 @@ export default function LoginPage() {
           />
           <Group justify="space-between">
             <Checkbox label="Remember me" {...form.register('remember')} />
-            <Anchor component={Link} to="/auth/forgot-password" size="sm" fw={500}>
+            <Anchor
+              component={Link}
+              to="/auth/forgot-password"
+              size="sm"
+              fw={500}
+              display="inline-block"
+              py={4}
+            >
               Forgot password?
             </Anchor>
           </Group>

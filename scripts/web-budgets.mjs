@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+// The web app's weight against its budgets (issue 14):
+//   1. bytes: for every page route, the gzip bytes of the JavaScript it loads at first (the client entry,
+//      and for the route and each layout above it its module and static imports, as React Router's
+//      manifest in build/client/assets/manifest-*.js lists them); at most 150 KB on public pages and
+//      300 KB on pages that need a login (the route's loader guards for 'auth', 'creator' or 'admin');
+//   2. Lighthouse (mobile, simulated throttling) on the creator page and the login page: performance and
+//      accessibility at least 0.95, in the system Chromium, against BASE_URL or a server started here
+//      (the demo data on a temporary data directory, as the browser journeys do).
+// Prints a table and `budgets: N passed, N failed`; exits 1 when any budget fails.
+// Options: --bytes (only the bytes), BASE_URL=http://host:port (use that server), CHROMIUM=path,
+// BUDGET_CREATOR=username (the creator page to audit; the demo's luna.rivers by default).
+// Without Chromium the Lighthouse part says so, and fails only when CI=true.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const web = join(root, 'apps/web');
+const KB = 1024;
+const budgets = { publicJs: 150 * KB, loggedInJs: 300 * KB, lighthouse: 0.95 };
+const bytesOnly = process.argv.includes('--bytes');
+const results = [];
+const record = (name, figure, limit, ok, note = '') => results.push({ name, figure, limit, ok, note });
+
+// ---- 1. bytes per route ---------------------------------------------------------------------------
+
+const build = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) {
+  console.log('budgets: 0 passed, 1 failed (the web build failed)');
+  process.exit(1);
+}
+
+function readManifest() {
+  const assets = join(web, 'build/client/assets');
+  const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error('no React Router manifest in apps/web/build/client/assets');
+  const text = readFileSync(join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, ''));
+}
+
+/** Route id → source file, from the declarations in routes.ts (an explicit `id` or the file's path). */
+function routeFiles() {
+  const text = readFileSync(join(web, 'app/routes.ts'), 'utf8');
+  const files = new Map();
+  const declaration =
+    /\b(?:route|index|layout)\(\s*(?:'[^']*',\s*)?'([^']+\.tsx?)'(?:,\s*\{\s*id:\s*'([^']+)')?/g;
+  for (const [, file, id] of text.matchAll(declaration)) files.set(id ?? file.replace(/\.tsx?$/, ''), file);
+  return files;
+}
+
+/** Who may open the page: what its loader asks of guardPage ('public' when it asks nothing). */
+function accessOf(file) {
+  const source = readFileSync(join(web, 'app', file), 'utf8');
+  return /guardPage\(\s*args,\s*'(\w+)'/.exec(source)?.[1] ?? 'public';
+}
+
+const manifest = readManifest();
+const files = routeFiles();
+const gzipped = new Map();
+const gzipSize = (url) => {
+  if (!gzipped.has(url)) gzipped.set(url, gzipSync(readFileSync(join(web, 'build/client', url))).length);
+  return gzipped.get(url);
+};
+const pages = Object.values(manifest.routes).filter(
+  (r) => r.id !== 'root' && (r.path !== undefined || r.index),
+);
+const rows = [];
+for (const route of pages) {
+  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : null) {
+    urls.add(r.module);
+    for (const u of r.imports ?? []) urls.add(u);
+  }
+  const file = files.get(route.id);
+  const access = file ? accessOf(file) : 'public';
+  const isPublic = access === 'public' || access === 'guest';
+  const bytes = [...urls].reduce((sum, u) => sum + gzipSize(u), 0);
+  rows.push({ route, access, isPublic, bytes, requests: urls.size });
+}
+rows.sort((a, b) => b.bytes - a.bytes);
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+console.log('\nJavaScript a page loads at first (gzip), by route:');
+console.log(
+  `${'route'.padEnd(44)} ${'access'.padEnd(8)} ${'files'.padStart(5)} ${'gzip'.padStart(10)}  budget`,
+);
+for (const r of rows) {
+  const limit = r.isPublic ? budgets.publicJs : budgets.loggedInJs;
+  const name = `/${r.route.path ?? ''}`;
+  console.log(
+    `${name.padEnd(44)} ${r.access.padEnd(8)} ${String(r.requests).padStart(5)} ${kb(r.bytes).padStart(10)}  ${kb(limit)}${r.bytes > limit ? `  OVER by ${kb(r.bytes - limit)}` : ''}`,
+  );
+  record(
+    `js ${name}`,
+    kb(r.bytes),
+    kb(limit),
+    r.bytes <= limit,
+    r.bytes > limit ? `over by ${kb(r.bytes - limit)}` : '',
+  );
+}
+
+// ---- 2. Lighthouse ----------------------------------------------------------------------------------
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-budgets-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    SEED_DEMO_VIDEOS: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'budgets-admin@example.test',
+    ADMIN_PASSWORD: `budgets-${randomBytes(6).toString('hex')}`,
+    RATE_LIMIT_PREFIX: `rl-budgets-${randomBytes(4).toString('hex')}-`,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        const timer = setTimeout(r, 3000);
+        child.once('exit', () => r(clearTimeout(timer)));
+      });
+    }
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + Number(process.env.BUDGETS_READY_SECONDS ?? 300) * 1000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return { url, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error(log);
+  await stop();
+  throw new Error('the server did not start');
+}
+
+function findChromium() {
+  const candidates = [
+    process.env.CHROMIUM,
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
+  return candidates.find((p) => p && existsSync(p)) ?? null;
+}
+
+// The flags of the browser journeys (e2e/playwright.config.ts): no network beyond the server under test.
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function audit(chromium, baseUrl) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const creator = process.env.BUDGET_CREATOR ?? 'luna.rivers';
+  const targets = [
+    { name: 'creator page', url: `${baseUrl}/${encodeURIComponent(creator)}` },
+    { name: 'login page', url: `${baseUrl}/auth/login` },
+  ];
+  // One render of each first, so the audit times the page and not the server's first compile.
+  for (const t of targets) {
+    const res = await fetch(t.url);
+    if (!res.ok) throw new Error(`${t.url} answered ${res.status}`);
+  }
+  const chrome = await launch({ chromePath: chromium, chromeFlags, logLevel: 'error' });
+  try {
+    console.log('\nLighthouse (mobile, simulated throttling):');
+    console.log(
+      `${'page'.padEnd(14)} ${'performance'.padStart(12)} ${'accessibility'.padStart(14)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)}  JS requests / gzip`,
+    );
+    for (const t of targets) {
+      const run = await lighthouse(t.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = run.lhr;
+      if (lhr.runtimeError) throw new Error(`${t.name}: ${lhr.runtimeError.message}`);
+      const perf = lhr.categories.performance.score ?? 0;
+      const a11y = lhr.categories.accessibility.score ?? 0;
+      const ms = (id) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
+      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+        (i) => i.resourceType === 'Script',
+      );
+      const jsBytes = scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0);
+      console.log(
+        `${t.name.padEnd(14)} ${perf.toFixed(2).padStart(12)} ${a11y.toFixed(2).padStart(14)} ${ms('first-contentful-paint').padStart(8)} ${ms('largest-contentful-paint').padStart(8)} ${ms('total-blocking-time').padStart(8)}  ${scripts.length} / ${kb(jsBytes)}`,
+      );
+      const failing = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+        )
+        .map((a) => a.id);
+      if (failing.length) console.log(`  accessibility audits failing: ${failing.join(', ')}`);
+      const limit = budgets.lighthouse.toFixed(2);
+      record(`lighthouse ${t.name} performance`, perf.toFixed(2), limit, perf >= budgets.lighthouse);
+      record(
+        `lighthouse ${t.name} accessibility`,
+        a11y.toFixed(2),
+        limit,
+        a11y >= budgets.lighthouse,
+        failing.join(', '),
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+if (!bytesOnly) {
+  const chromium = findChromium();
+  if (!chromium) {
+    const ci = process.env.CI === 'true';
+    console.log(`\nLighthouse: no Chromium on this machine (set CHROMIUM=path)${ci ? '' : '; skipped'}`);
+    if (ci) record('lighthouse', 'no Chromium', 'Chromium', false);
+  } else {
+    let server = null;
+    try {
+      if (!process.env.BASE_URL) server = await startServer();
+      await audit(chromium, process.env.BASE_URL?.replace(/\/$/, '') ?? server.url);
+    } catch (error) {
+      record('lighthouse', 'error', '', false, error instanceof Error ? error.message : String(error));
+      console.error(`\nLighthouse failed: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      await server?.stop();
+    }
+  }
+}
+
+// ---- verdict ----------------------------------------------------------------------------------------
+
+const failed = results.filter((r) => !r.ok);
+if (failed.length) {
+  console.log('\nOver budget:');
+  for (const f of failed)
+    console.log(`  ${f.name}: ${f.figure} (budget ${f.limit})${f.note ? ` — ${f.note}` : ''}`);
+}
+console.log(`\nbudgets: ${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);
