@@ -4,7 +4,7 @@ import { buildCreator, buildProduct, buildSubscription, buildVideo } from '@fans
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { totpCodeAt } from '../two-factor/totp';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 /*
  * Every admin mutation writes an audit row. Each non-GET route of the OpenAPI document under

@@ -1,5 +1,5 @@
 import { type Executor, sql } from '@fanstage/db';
-import { rowsOf } from '../wallet/wallet.ledger';
+import { rowsOf } from '../wallet';
 
 export interface SiteCounts {
   activeSubscriptions: number;

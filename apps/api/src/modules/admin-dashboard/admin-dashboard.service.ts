@@ -1,6 +1,6 @@
 import type { TAdminDashboard, TDashboardDay, TDashboardPeriod } from '@fanstage/contract';
 import type { AppContext } from '../../context';
-import { heldForPayouts, salesByDay } from '../wallet/wallet.reports';
+import { heldForPayouts, salesByDay } from '../wallet';
 import { siteCounts } from './admin-dashboard.repo';
 
 const dayMs = 24 * 60 * 60 * 1000;

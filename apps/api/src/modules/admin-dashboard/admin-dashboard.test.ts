@@ -2,8 +2,7 @@ import { buildFeed, buildProduct, buildSubscription } from '@fanstage/db/factori
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { createSession } from '../auth/sessions';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 // Far from the real date, so accounts the factories stamp with the real time fall outside every period.
 const clock = new TestClock(new Date('2030-03-06T00:00:00.000Z'));

@@ -2,8 +2,7 @@ import { auditLog, eq } from '@fanstage/db';
 import { buildProduct } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 /*
  * The audit log: every admin action in the account and money flows writes one row, with what changed,

@@ -2,7 +2,7 @@ import { callSessions, eq, subscriptions, userBlocks } from '@fanstage/db';
 import { buildFeed, buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 let t: TestApp;
 type Account = Awaited<ReturnType<TestApp['fan']>>;

@@ -17,8 +17,7 @@ import {
 import { buildCreator, buildFan } from '@fanstage/db/factories';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 /*
  * Acceptance: killing the API (SIGKILL) in the middle of billing calls and starting it again bills

@@ -3,7 +3,7 @@ import type { ServerEventName, ServerEventPayloads, TCallMediaJoinResult } from 
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 import { endLiveCallSession } from './calls.repo';
 
 /*

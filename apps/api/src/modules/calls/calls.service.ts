@@ -21,8 +21,7 @@ import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { agoraSetupOf, agoraUid, agoraUnavailable, issueAgoraToken } from '../streaming/media/agora-media';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
-import { chargeCallMinute } from '../wallet/wallet.calls';
-import { balanceOf, fanWallet } from '../wallet/wallet.ledger';
+import { chargeCallMinute, walletBalance } from '../wallet';
 import {
   type CallSessionRow,
   type CallSessionWithParties,
@@ -166,7 +165,7 @@ async function assertCanAfford(
 ): Promise<void> {
   const settings = await ctx.settings.getAll();
   const needed = Math.max(toCents(settings.minimumBalance1on1Calls), options.minuteCents ?? 0);
-  const balance = await balanceOf(ctx.db.db, fanWallet(options.fanId));
+  const balance = await walletBalance(ctx.db.db, options.fanId);
   if (balance < needed) {
     throw new AppError(
       'INSUFFICIENT_BALANCE',

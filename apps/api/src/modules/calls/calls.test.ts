@@ -1,9 +1,7 @@
 import { callSessions, earnings, eq, ledgerTransactions, like, userBlocks, users } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { callMinuteKey, chargeCallMinute } from '../wallet/wallet.calls';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { callMinuteKey, chargeCallMinute, grantWalletCredit, reconcileLedger } from '../wallet';
 import { runCallTicker } from './calls.service';
 
 const clock = new TestClock();

@@ -12,7 +12,7 @@ import {
   sql,
   users,
 } from '@fanstage/db';
-import { rowsOf } from '../wallet/wallet.ledger';
+import { rowsOf } from '../wallet';
 
 export interface EarningFilter {
   performerId: string;

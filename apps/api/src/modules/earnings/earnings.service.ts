@@ -2,7 +2,7 @@ import { fromCents, type TEarning, type TEarningSearchQuery, type TEarningStats 
 import type { AppContext } from '../../context';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
-import { earningsBalance } from '../wallet/wallet.ledger';
+import { earningsBalance } from '../wallet';
 import { earningTotals, searchEarnings, type TotalsRow } from './earnings.repo';
 
 const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);

@@ -2,7 +2,7 @@ import { follows } from '@fanstage/db';
 import { buildFeed, buildPurchase, buildSubscription } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 /*
  * Business rules, "Who may see what": a post's text is part of what is sold. A locked post shows

@@ -12,8 +12,7 @@ import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { seedDemoMessages } from '../../seed/demo-messages';
 import { resolveMediaTools, runTool } from '../media/media.ffmpeg';
 import { processMediaFile } from '../media/media.service';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 import { massSendJobName, runDueMassMessages, runMassMessage } from './messages.mass';
 import { sendWelcomeMessage } from './messages.welcome';
 

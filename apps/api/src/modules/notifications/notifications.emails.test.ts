@@ -14,7 +14,7 @@ import {
   remindExpiringSubscriptions,
   renewDueSubscriptions,
 } from '../subscriptions/subscriptions.service';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 import { digestQuietMs, sendMessageDigests } from './notifications.service';
 
 /*

@@ -3,7 +3,7 @@ import type { ServerEventName, ServerEventPayloads } from '@fanstage/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 /*
  * The bell of every open tab: a notification reaches each connection of its person (a second tab

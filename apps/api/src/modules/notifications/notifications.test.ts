@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { mailsTo, notificationsOf, waitForMail } from '../../../test/notifications';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 import { countNotificationsQuery, listNotificationsQuery } from './notifications.repo';
 import { notificationEmailJobName, notify } from './notifications.service';
 

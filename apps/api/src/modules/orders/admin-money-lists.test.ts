@@ -2,7 +2,7 @@ import { payoutRequests } from '@fanstage/db';
 import { buildProduct } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 /*
  * The admin money lists (orders, payout requests, coupons, token packages) page with offset and

@@ -16,8 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
 import { countryOf } from '../access/geo';
-import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
-import { moneyRateLimit } from '../wallet/wallet.routes';
+import { idempotencyKey, idempotencyOf, moneyRateLimit, replyIdempotent } from '../wallet';
 import * as orders from './orders.service';
 
 const tags = ['Orders'];

@@ -22,10 +22,15 @@ import type { Actor } from '../auth/sessions';
 import { sniffStoredFile } from '../files/files.service';
 import { signMediaLink } from '../files/signed-urls';
 import { notify } from '../notifications/notifications.service';
-import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
-import { inMoneyTransaction } from '../wallet/wallet.ledger';
-import { type ReversedCharge, reverseCharge, tellRefund } from '../wallet/wallet.refunds';
-import { chargeFan } from '../wallet/wallet.service';
+import {
+  chargeFan,
+  type IdempotencyScope,
+  inMoneyTransaction,
+  type ReversedCharge,
+  reverseCharge,
+  tellRefund,
+  withIdempotency,
+} from '../wallet';
 import {
   findDigitalFile,
   findOrder,

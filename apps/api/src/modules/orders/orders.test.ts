@@ -2,9 +2,7 @@ import { earningRefunds, eq, files, orders, products } from '@fanstage/db';
 import { buildProduct } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { earningsBalance } from '../wallet/wallet.ledger';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { earningsBalance, grantWalletCredit, reconcileLedger } from '../wallet';
 import { parseOrderSearch } from './orders.service';
 
 const clock = new TestClock();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, paymentOrders } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
+import { reconcileLedger } from '../wallet';
 import { expireTopUpsJobName } from './payments.jobs';
 import {
   newSandboxEventId,

@@ -29,8 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
-import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
-import { moneyRateLimit } from '../wallet/wallet.routes';
+import { idempotencyKey, idempotencyOf, moneyRateLimit, replyIdempotent } from '../wallet';
 import * as payments from './payments.service';
 import { paymentWebhookRoutes } from './payments.webhooks';
 

@@ -38,14 +38,7 @@ import {
   noticeCardSubscriptionRenewed,
   noticeCardSubscriptionStarted,
 } from '../subscriptions/card-subscriptions.service';
-import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
-import {
-  fanWallet,
-  gatewayClearing,
-  inMoneyTransaction,
-  platformRevenue,
-  postTransaction,
-} from '../wallet/wallet.ledger';
+import { creditTopUp, type IdempotencyScope, inMoneyTransaction, withIdempotency } from '../wallet';
 import {
   type CheckoutCustomer,
   currentGatewayName,
@@ -745,11 +738,12 @@ export async function confirmGatewayEvent(
         return { outcome: 'amount_mismatch', orderId: order.id };
       }
       const discountCents = order.originalPriceCents - order.priceCents;
-      const posted = await postTransaction(tx, {
-        kind: 'top_up',
+      const posted = await creditTopUp(tx, {
+        fanId: order.userId,
+        priceCents: order.priceCents,
+        tokensCents: order.tokensCents,
         reference: `payment_order:${order.id}`,
-        initiatorId: order.userId,
-        idempotencyKey: `${gateway}:${order.gatewayPaymentId ?? event.gatewayPaymentId ?? order.id}`,
+        ledgerKey: `${gateway}:${order.gatewayPaymentId ?? event.gatewayPaymentId ?? order.id}`,
         metadata: {
           orderId: order.id,
           gateway,
@@ -757,13 +751,6 @@ export async function confirmGatewayEvent(
           priceCents: order.priceCents,
           ...(order.couponId ? { couponId: order.couponId, discountCents } : {}),
         },
-        lines: [
-          { account: gatewayClearing, amountCents: -order.priceCents },
-          // What the fan gets beyond what was paid (a coupon's discount, a package's bonus) is the
-          // platform's cost; a zero line is dropped.
-          { account: platformRevenue, amountCents: order.priceCents - order.tokensCents },
-          { account: fanWallet(order.userId), amountCents: order.tokensCents },
-        ],
         now,
       });
       if (order.couponId) {

@@ -3,8 +3,7 @@ import { cardSubscriptions, earningRefunds, earnings, eq, subscriptions } from '
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { toldTo } from '../../../test/notifications';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 import { stripeClientOf } from './payments.stripe';
 import { type FakeStripe, type FakeSubscription, startFakeStripe } from './stripe-fake-server';
 

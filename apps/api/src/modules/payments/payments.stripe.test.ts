@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, ledgerTransactions, paymentOrders } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
+import { reconcileLedger } from '../wallet';
 import { expireAbandonedTopUps, topUpLifetimeMs } from './payments.service';
 import { stripeClientOf } from './payments.stripe';
 import { type FakeStripe, startFakeStripe } from './stripe-fake-server';

@@ -17,8 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth, requireRole } from '../../plugins/auth';
-import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
-import { moneyRateLimit } from '../wallet/wallet.routes';
+import { idempotencyKey, idempotencyOf, moneyRateLimit, replyIdempotent } from '../wallet';
 import { connectStripeAccount } from './payouts.connect';
 import * as payouts from './payouts.service';
 

@@ -21,15 +21,15 @@ import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { findAdminIds, notify } from '../notifications/notifications.service';
 import { isStripeConfigured } from '../payments/payments.gateway';
-import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
 import {
-  creatorEarnings,
   earningsBalance,
-  gatewayClearing,
+  holdPayout,
+  type IdempotencyScope,
   inMoneyTransaction,
-  payoutsAccount,
-  postTransaction,
-} from '../wallet/wallet.ledger';
+  releasePayout,
+  settlePayout,
+  withIdempotency,
+} from '../wallet';
 import {
   type ConnectedAccountRow,
   findConnectedAccount,
@@ -227,19 +227,7 @@ async function moveHold(
 ) {
   const available = await earningsBalance(tx, options.performerId);
   if (options.amountCents > available) throw insufficientPayout(available);
-  return postTransaction(tx, {
-    kind: 'payout',
-    reference: `payout:${options.requestId}`,
-    initiatorId: options.initiatorId,
-    metadata: { step: options.amountCents > 0 ? 'hold' : 'release' },
-    lines: [
-      { account: creatorEarnings(options.performerId), amountCents: -options.amountCents },
-      { account: payoutsAccount, amountCents: options.amountCents },
-    ],
-    mustStayNonNegative: options.amountCents > 0 ? [creatorEarnings(options.performerId)] : [],
-    insufficientMessage: `The payout cannot be more than your available balance.`,
-    now: options.now,
-  });
+  return holdPayout(tx, options);
 }
 
 async function checkMinimum(ctx: AppContext, amountCents: number) {
@@ -527,16 +515,11 @@ export const rejectPayoutRequest = (
     adminNote: options.input.reason,
     ledger: async (tx, row, now) =>
       (
-        await postTransaction(tx, {
-          kind: 'payout',
-          reference: `payout:${row.id}`,
+        await releasePayout(tx, {
+          performerId: row.performerId,
+          requestId: row.id,
+          amountCents: row.amountCents,
           initiatorId: options.actor.id,
-          idempotencyKey: `payout-release:${row.id}`,
-          metadata: { step: 'rejected' },
-          lines: [
-            { account: payoutsAccount, amountCents: -row.amountCents },
-            { account: creatorEarnings(row.performerId), amountCents: row.amountCents },
-          ],
           now,
         })
       ).transactionId,
@@ -553,16 +536,11 @@ export const markPayoutRequestPaid = (
     to: 'paid',
     ledger: async (tx, row, now) =>
       (
-        await postTransaction(tx, {
-          kind: 'payout',
-          reference: `payout:${row.id}`,
+        await settlePayout(tx, {
+          requestId: row.id,
+          amountCents: row.amountCents,
+          method: row.method,
           initiatorId: options.actor.id,
-          idempotencyKey: `payout-paid:${row.id}`,
-          metadata: { step: 'paid', method: row.method },
-          lines: [
-            { account: payoutsAccount, amountCents: -row.amountCents },
-            { account: gatewayClearing, amountCents: row.amountCents },
-          ],
           now,
         })
       ).transactionId,

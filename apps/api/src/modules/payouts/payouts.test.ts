@@ -2,9 +2,7 @@ import { payoutRequests } from '@fanstage/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { toldTo } from '../../../test/notifications';
-import { earningsBalance } from '../wallet/wallet.ledger';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { earningsBalance, grantWalletCredit, reconcileLedger } from '../wallet';
 
 const clock = new TestClock();
 let t: TestApp;

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { createSession } from '../auth/sessions';
 import { renewDueSubscriptions } from '../subscriptions/subscriptions.service';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 const clock = new TestClock();
 let t: TestApp;

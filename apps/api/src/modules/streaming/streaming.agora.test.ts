@@ -2,7 +2,7 @@ import { buildSubscription } from '@fanstage/db/factories';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agoraPrivileges, decodeAgoraToken } from '../../../test/agora-token';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 import { agoraUid } from './media/agora-media';
 
 const appId = '0123456789abcdef0123456789abcdef';

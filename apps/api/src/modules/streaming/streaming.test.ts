@@ -2,8 +2,7 @@ import { and, earnings, eq, liveSessions, purchases } from '@fanstage/db';
 import { buildSubscription } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 const clock = new TestClock();
 let t: TestApp;

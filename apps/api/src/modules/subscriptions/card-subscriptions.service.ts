@@ -20,16 +20,7 @@ import {
   gatewayOf,
 } from '../payments/payments.gateway';
 import * as paymentsRepo from '../payments/payments.repo';
-import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
-import {
-  creatorEarnings,
-  gatewayClearing,
-  inMoneyTransaction,
-  platformRevenue,
-  postTransaction,
-} from '../wallet/wallet.ledger';
-import { findCreatorCommission, insertEarning } from '../wallet/wallet.repo';
-import { splitCommission } from '../wallet/wallet.service';
+import { chargeCardInvoice, type IdempotencyScope, inMoneyTransaction, withIdempotency } from '../wallet';
 import {
   type CardSubscriptionRow,
   findFanCardSubscription,
@@ -523,18 +514,19 @@ export async function applyCardInvoice(
   }
 
   let subscription: SubscriptionRow | null = null;
-  let rate = 0;
-  let split = { commissionCents: row.priceCents, netCents: 0 };
   if (row.kind === 'performer' && row.performerId) {
     subscription = await lockSubscription(tx, { fanId: row.fanId, performerId: row.performerId, now });
-    rate = (await findCreatorCommission(tx, row.performerId)) ?? options.defaultCommissionRate;
-    split = splitCommission(row.priceCents, rate);
   }
-  const posted = await postTransaction(tx, {
-    kind: 'subscription',
+  const posted = await chargeCardInvoice(tx, {
+    fanId: row.fanId,
+    priceCents: row.priceCents,
+    creator:
+      subscription && row.performerId
+        ? { performerId: row.performerId, subscriptionId: subscription.id }
+        : null,
+    defaultCommissionRate: options.defaultCommissionRate,
     reference: row.kind === 'site' ? `site-subscription:${row.fanId}` : `subscription:${subscription?.id}`,
-    initiatorId: row.fanId,
-    idempotencyKey: `${gateway}:invoice:${invoice.invoiceId}`,
+    ledgerKey: `${gateway}:invoice:${invoice.invoiceId}`,
     metadata: {
       source: row.kind === 'site' ? 'site_subscription' : 'subscription',
       gateway,
@@ -543,13 +535,6 @@ export async function applyCardInvoice(
       eventId: event.eventId,
       periodEnd: invoice.periodEnd.toISOString(),
     },
-    lines: [
-      { account: gatewayClearing, amountCents: -row.priceCents },
-      ...(row.performerId
-        ? [{ account: creatorEarnings(row.performerId), amountCents: split.netCents }]
-        : []),
-      { account: platformRevenue, amountCents: split.commissionCents },
-    ],
     now,
   });
   if (order) {
@@ -562,18 +547,6 @@ export async function applyCardInvoice(
   let started: CardEventResult['started'] = null;
   let renewed: CardEventResult['renewed'] = null;
   if (subscription && row.performerId) {
-    await insertEarning(tx, {
-      transactionId: posted.transactionId,
-      performerId: row.performerId,
-      fanId: row.fanId,
-      sourceType: 'subscription',
-      sourceId: subscription.id,
-      grossCents: row.priceCents,
-      commissionRate: rate,
-      commissionCents: split.commissionCents,
-      netCents: split.netCents,
-      createdAt: now,
-    });
     const isRunning = subscription.expiredAt > now;
     const expiredAt = later(subscription.expiredAt, invoice.periodEnd);
     // A renewal is a payment of a card subscription already under way, even one made after the

@@ -18,8 +18,7 @@ import {
   signSandboxPayload,
   type TSandboxEvent,
 } from '../payments/payments.sandbox';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 import { renewDueSandboxCardSubscriptions } from './card-subscriptions.renewal';
 
 /*

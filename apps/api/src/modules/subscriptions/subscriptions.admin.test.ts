@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { notificationsOf } from '../../../test/notifications';
 import { createSession } from '../auth/sessions';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit } from '../wallet';
 
 /*
  * Subscriptions in the admin console (issue 13): search, grant, extend and cancel. Admin only,

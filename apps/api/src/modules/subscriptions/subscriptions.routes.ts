@@ -21,8 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
 import { countryOf } from '../access/geo';
-import { idempotencyKey, idempotencyOf, replyIdempotent } from '../wallet/wallet.idempotency';
-import { moneyRateLimit } from '../wallet/wallet.routes';
+import { idempotencyKey, idempotencyOf, moneyRateLimit, replyIdempotent } from '../wallet';
 import { cardSubscriptionRoutes } from './card-subscriptions.routes';
 import * as subscriptions from './subscriptions.service';
 

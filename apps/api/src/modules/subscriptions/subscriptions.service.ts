@@ -20,9 +20,13 @@ import type { Actor } from '../auth/sessions';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { notify } from '../notifications/notifications.service';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
-import { type IdempotencyScope, withIdempotency } from '../wallet/wallet.idempotency';
-import { fanWallet, inMoneyTransaction, platformRevenue, postTransaction } from '../wallet/wallet.ledger';
-import { chargeFan } from '../wallet/wallet.service';
+import {
+  chargeFan,
+  chargeSiteMembership,
+  type IdempotencyScope,
+  inMoneyTransaction,
+  withIdempotency,
+} from '../wallet';
 import { findRenewingSiteCard } from './card-subscriptions.repo';
 import {
   cancelCardRenewalOf,
@@ -345,18 +349,12 @@ export async function subscribeSite(
       const priceCents = toCents(settings.siteSubscriptionPrice);
       let balanceCents: number;
       if (priceCents > 0) {
-        const posted = await postTransaction(tx, {
-          kind: 'subscription',
-          reference: `site-subscription:${actor.id}`,
+        ({ balanceCents } = await chargeSiteMembership(tx, {
+          fanId: actor.id,
+          priceCents,
           initiatorId: actor.id,
-          metadata: { source: 'site_subscription' },
-          lines: [
-            { account: fanWallet(actor.id), amountCents: -priceCents },
-            { account: platformRevenue, amountCents: priceCents },
-          ],
           now,
-        });
-        balanceCents = posted.walletBalances.get(actor.id) ?? 0;
+        }));
       } else {
         balanceCents = await currentBalanceCents(tx, actor.id);
       }
@@ -563,16 +561,12 @@ export async function renewSiteSubscription(
       const row = await lockDueSiteRenewal(tx, options);
       if (!row) return 'skipped';
       if (priceCents > 0) {
-        await postTransaction(tx, {
-          kind: 'subscription',
-          reference: `site-subscription:${options.fanId}`,
-          idempotencyKey: `site-subscription:${options.fanId}:${options.periodEnd.toISOString()}`,
+        await chargeSiteMembership(tx, {
+          fanId: options.fanId,
+          priceCents,
           initiatorId: null,
-          metadata: { source: 'site_subscription', renewal: true },
-          lines: [
-            { account: fanWallet(options.fanId), amountCents: -priceCents },
-            { account: platformRevenue, amountCents: priceCents },
-          ],
+          ledgerKey: `site-subscription:${options.fanId}:${options.periodEnd.toISOString()}`,
+          metadata: { renewal: true },
           now,
         });
       }

@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { toldTo } from '../../../test/notifications';
 import { createSession } from '../auth/sessions';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
-import { grantWalletCredit } from '../wallet/wallet.service';
+import { grantWalletCredit, reconcileLedger } from '../wallet';
 import { renewalJobName } from './subscriptions.jobs';
 import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
 

@@ -1,11 +1,10 @@
-import { earnings, eq, idempotencyKeys, ledgerTransactions, purchases } from '@fanstage/db';
+import { earnings, eq, idempotencyKeys, ledgerTransactions, purchases, sql } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   accountIdOf,
   earningsBalance,
-  ledgerTestHooks,
   platformRevenue,
   rollUpAccount,
   rollUpAccounts,
@@ -20,7 +19,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterEach(async () => {
-  ledgerTestHooks.afterWalletDebit = undefined;
   const report = await reconcileLedger(t.ctx.db.db);
   expect(report.problems).toEqual([]);
 });
@@ -168,14 +166,26 @@ describe('Idempotency-Key', () => {
 });
 
 describe('a charge that fails midway', () => {
+  /** A trigger that fails every ledger line written: a crash between the debit and the entries. */
+  const failLedgerLines = async (on: boolean) => {
+    const statements = on
+      ? [
+          `CREATE FUNCTION test_fail_ledger_line() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'simulated crash after the debit'; END $$`,
+          `CREATE TRIGGER test_fail_ledger_line BEFORE INSERT ON ledger_entries
+            FOR EACH ROW EXECUTE FUNCTION test_fail_ledger_line()`,
+        ]
+      : ['DROP TRIGGER test_fail_ledger_line ON ledger_entries', 'DROP FUNCTION test_fail_ledger_line()'];
+    for (const statement of statements) await t.ctx.db.db.execute(sql.raw(statement));
+  };
+
   it('leaves no half-done charge when the transaction fails after the debit', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
     await fund(fan.user, 20);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 5 });
     const transactionsBefore = (await t.ctx.db.db.select().from(ledgerTransactions)).length;
-    ledgerTestHooks.afterWalletDebit = () => {
-      throw new Error('simulated crash after the debit');
-    };
+    // The charge is one statement (wallet_charge): fail it after the debit, at the ledger lines.
+    await failLedgerLines(true);
     const crashedTip = await tip(fan, creator.user.id, { amount: 10 }, 'crash-1');
     const crashedBuy = await t.request({
       method: 'POST',
@@ -195,7 +205,7 @@ describe('a charge that fails midway', () => {
       await t.ctx.db.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, fan.user.id)),
     ).toHaveLength(0);
 
-    ledgerTestHooks.afterWalletDebit = undefined;
+    await failLedgerLines(false);
     expect((await tip(fan, creator.user.id, { amount: 10 }, 'crash-1')).statusCode).toBe(200);
     expect(await walletCents(fan)).toBe(1000);
   });

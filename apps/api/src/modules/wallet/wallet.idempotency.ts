@@ -61,7 +61,8 @@ export const requestHashOf = (request: FastifyRequest): string =>
     )
     .digest('hex');
 
-const mismatch = () =>
+/** 422: the key was used for another request. */
+export const keyReused = () =>
   new AppError(
     'IDEMPOTENCY_KEY_REUSED',
     'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
@@ -99,7 +100,7 @@ export function idempotencyKey(ctx: AppContext) {
     scopes.set(request, scope);
     const stored = await findStored(ctx.db.db, scope);
     if (!stored) return;
-    if (stored.requestHash !== scope.requestHash) throw mismatch();
+    if (stored.requestHash !== scope.requestHash) throw keyReused();
     if (stored.responseStatus !== null) return sendStored(reply, stored.responseStatus, stored.responseBody);
   };
 }
@@ -124,15 +125,19 @@ export async function claimIdempotencyKey(tx: Transaction, scope: IdempotencySco
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return;
   const stored = await findStored(tx, scope);
-  if (!stored || stored.requestHash !== scope.requestHash) throw mismatch();
+  if (!stored || stored.requestHash !== scope.requestHash) throw keyReused();
   if (stored.responseStatus === null) {
-    throw new AppError(
-      'CONFLICT',
-      'A request with this Idempotency-Key is still being processed. Try again shortly.',
-    );
+    throw keyInProgress();
   }
   throw new IdempotentReplay(stored.responseStatus, stored.responseBody);
 }
+
+/** 409: a twin request holds the key and has not answered yet. */
+export const keyInProgress = () =>
+  new AppError(
+    'CONFLICT',
+    'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  );
 
 /** Stores the answer with the key, in the same transaction as the money movement. */
 export async function storeIdempotentResponse(

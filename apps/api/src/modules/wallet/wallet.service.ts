@@ -11,22 +11,19 @@ import {
   type TTipRequest,
   toCents,
 } from '@fanstage/contract';
-import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
+import type { EarningSource, Executor, LedgerTransactionKind, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
-import { assertAccess } from '../access/access';
-import { assertNotBlocked } from '../access/blocks';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
-import { findPurchasableMessage } from '../messages/messages.access';
 import type { MessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
 import { announceNewMessage } from '../messages/messages.socket';
 import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { addStreamTipMessage, announceStreamTip, assertCanTipInShow } from '../streaming/streaming.chat';
-import { assertCanBuyLiveSession } from '../streaming/streaming.service';
+import { chargeInOneStatement, tipTooHigh, tipTooLow } from './wallet.charge';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
   accountIdOf,
@@ -38,10 +35,8 @@ import {
 } from './wallet.ledger';
 import {
   findCreatorCommission,
-  findSaleItem,
   findUserRole,
   insertEarning,
-  insertPurchase,
   listAccountEntries,
   searchFanCharges,
 } from './wallet.repo';
@@ -136,7 +131,11 @@ export async function chargeFan(tx: Transaction, options: ChargeFanOptions): Pro
   };
 }
 
-/** Tips a creator the actor may see, within the site's tip limits, from the actor's wallet. */
+/**
+ * Tips a creator the actor may see, within the site's tip limits, from the actor's wallet. A plain
+ * tip is one statement (`wallet_charge`); a tip from a chat or a show also writes its message, in
+ * the same transaction as the money.
+ */
 export async function chargeTip(
   ctx: AppContext,
   options: {
@@ -148,93 +147,101 @@ export async function chargeTip(
   },
 ): Promise<TCharge> {
   const { actor, country, input } = options;
+  const settings = await ctx.settings.getAll();
+  const tipLimits = { minimum: settings.minimumTipPrice, maximum: settings.maximumTipPrice };
+  const now = ctx.clock.now();
+  const charge = (db: Executor, performerId: string) =>
+    chargeInOneStatement(db, {
+      actor,
+      kind: 'tip',
+      country,
+      now,
+      defaultCommissionRate: settings.performerCommission,
+      idempotency: options.idempotency,
+      performerId,
+      amountCents: toCents(input.amount),
+      tipLimits,
+      reference: `tip:${performerId}`,
+      metadata: {
+        ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+        ...(input.streamId ? { streamId: input.streamId } : {}),
+      },
+    });
+  if (!input.conversationId && !input.streamId) {
+    const { charge: result } = await charge(ctx.db.db, options.performerId);
+    announceBalance(ctx, actor.id, result.balance);
+    await tellTip(ctx, { actor, performerId: result.performerId, amount: result.amount, where: '' });
+    return result;
+  }
+
   const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.performerId });
   if (performer.user.id === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot tip yourself.');
-  const settings = await ctx.settings.getAll();
-  if (input.amount < settings.minimumTipPrice) {
-    throw new AppError('UNPROCESSABLE', `The tip must be at least ${settings.minimumTipPrice.toFixed(2)}.`, [
-      { path: 'amount', message: `At least ${settings.minimumTipPrice.toFixed(2)}.` },
-    ]);
-  }
-  if (input.amount > settings.maximumTipPrice) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      `The tip cannot be more than ${settings.maximumTipPrice.toFixed(2)}.`,
-      [{ path: 'amount', message: `At most ${settings.maximumTipPrice.toFixed(2)}.` }],
-    );
-  }
+  if (input.amount < tipLimits.minimum) throw tipTooLow(tipLimits.minimum);
+  if (input.amount > tipLimits.maximum) throw tipTooHigh(tipLimits.maximum);
   if (input.conversationId && input.streamId) {
     throw new AppError('UNPROCESSABLE', 'A tip is sent from a chat or from a live show, not both.');
   }
-  const now = ctx.clock.now();
   const performerId = performer.user.id;
   // A tip from a show needs the show's gate (entitled, live, this creator's) before any money moves.
   const show = input.streamId
     ? await assertCanTipInShow(ctx, { actor, sessionId: input.streamId, performerId })
     : null;
-  const tip: { message: MessageRow | null; streamMessageId: string | null; isCharged: boolean } = {
+  const tip: { message: MessageRow | null; streamMessageId: string | null } = {
     message: null,
     streamMessageId: null,
-    isCharged: false,
   };
-  const result = await inMoneyTransaction(ctx, (tx) =>
-    withIdempotency(tx, options.idempotency, async () => {
-      tip.message = null;
-      tip.streamMessageId = null;
-      tip.isCharged = true;
-      const charge = await chargeFan(tx, {
+  const result = await inMoneyTransaction(ctx, async (tx) => {
+    tip.message = null;
+    tip.streamMessageId = null;
+    const { charge: charged, grossCents } = await charge(tx, performerId);
+    // A tip from a chat appears there as a "tipped" message, in the same transaction as the money.
+    if (input.conversationId) {
+      tip.message = await addTipMessage(tx, {
+        conversationId: input.conversationId,
         fanId: actor.id,
         performerId,
-        grossCents: toCents(input.amount),
-        source: 'tip',
-        sourceId: null,
-        reference: `tip:${performerId}`,
-        defaultCommissionRate: settings.performerCommission,
-        metadata: {
-          ...(input.conversationId ? { conversationId: input.conversationId } : {}),
-          ...(input.streamId ? { streamId: input.streamId } : {}),
-        },
+        amountCents: grossCents,
         now,
       });
-      // A tip from a chat appears there as a "tipped" message, in the same transaction as the money.
-      if (input.conversationId) {
-        tip.message = await addTipMessage(tx, {
-          conversationId: input.conversationId,
-          fanId: actor.id,
-          performerId,
-          amountCents: charge.grossCents,
-          now,
-        });
-      }
-      if (show) {
-        const message = await addStreamTipMessage(tx, {
-          conversationId: show.conversationId,
-          fanId: actor.id,
-          amountCents: charge.grossCents,
-          now,
-        });
-        tip.streamMessageId = message.id;
-      }
-      return presentCharge(charge, { type: 'tip', targetId: null, performerId, now });
-    }),
-  );
+    }
+    if (show) {
+      const message = await addStreamTipMessage(tx, {
+        conversationId: show.conversationId,
+        fanId: actor.id,
+        amountCents: grossCents,
+        now,
+      });
+      tip.streamMessageId = message.id;
+    }
+    return charged;
+  });
   announceBalance(ctx, actor.id, result.balance);
   if (tip.message)
     await announceNewMessage(ctx, { message: tip.message, recipientId: performerId, files: [] });
   if (show && tip.streamMessageId)
     await announceStreamTip(ctx, { sessionId: show.sessionId, messageId: tip.streamMessageId });
-  // A replayed Idempotency-Key moved no money, so it tells the creator nothing again.
-  if (tip.isCharged) {
-    const fan = actor.user?.username ?? actor.user?.name ?? 'A fan';
-    await notify(ctx, {
-      userIds: performerId,
-      type: 'tip.received',
-      title: `${fan} sent you a tip`,
-      text: `${fan} tipped you ${formatAmount(result.amount)}${show ? ' during your live show' : input.conversationId ? ' in your messages' : ''}.`,
-      link: '/creator/earnings',
-    });
-  }
+  await tellTip(ctx, {
+    actor,
+    performerId,
+    amount: result.amount,
+    where: show ? ' during your live show' : ' in your messages',
+  });
   return result;
+}
+
+/** Tells the creator about a tip that moved money (a replayed Idempotency-Key never gets here). */
+async function tellTip(
+  ctx: AppContext,
+  options: { actor: Actor; performerId: string; amount: number; where: string },
+): Promise<void> {
+  const fan = options.actor.user?.username ?? options.actor.user?.name ?? 'A fan';
+  await notify(ctx, {
+    userIds: options.performerId,
+    type: 'tip.received',
+    title: `${fan} sent you a tip`,
+    text: `${fan} tipped you ${formatAmount(options.amount)}${options.where}.`,
+    link: '/creator/earnings',
+  });
 }
 
 /** The payer's wallet balance, live to their open pages, after a charge committed. */
@@ -246,20 +253,12 @@ export function announceBalance(ctx: AppContext, userId: string, balance: number
   }
 }
 
-const itemNames = {
-  feed: 'post',
-  video: 'video',
-  gallery: 'gallery',
-  message: 'message',
-  stream: 'live show',
-} as const;
-
 /**
- * Buys a post, video, gallery, paid message or live show session once at its price: it must be
- * visible to the actor (else 404; a message only to the members of its conversation; a show only to
- * its creator's subscribers, else 403) and for sale above zero (a show: while it is live); buying
- * twice is 409 and charges nothing; a creator cannot buy their own. A new show is a new id, so a
- * new purchase.
+ * Buys a post, video, gallery, paid message or live show session once at its price, in one
+ * statement (`wallet_charge`): it must be visible to the actor (else 404; a message only to the
+ * members of its conversation; a show only to its creator's subscribers, else 403; a creator who
+ * blocked the fan: 403 first) and for sale above zero (a show: while it is live); buying twice is
+ * 409 and charges nothing; a creator cannot buy their own. A new show is a new id, so a new purchase.
  */
 export async function chargePurchase(
   ctx: AppContext,
@@ -271,75 +270,20 @@ export async function chargePurchase(
     idempotency: IdempotencyScope | null;
   },
 ): Promise<TCharge> {
-  const { actor, country, type, id } = options;
-  // A creator who blocked the fan sells them nothing: said plainly (403), before the item is looked at.
-  const listed = await findSaleItem(ctx.db.db, { type, id });
-  if (listed) await assertNotBlocked(ctx, { actor, performerId: listed.performerId });
-  // The access module decides visibility (published, ready, not hidden, creator listed), with its
-  // 404s, without presenting the item; messages and shows have their own gates.
-  if (type === 'message') await findPurchasableMessage(ctx, { actor, id });
-  else if (type === 'stream') await assertCanBuyLiveSession(ctx, { actor, country, id });
-  else await assertAccess(ctx, { actor, country, action: 'see', resource: type, id });
+  const { actor, type, id } = options;
   const settings = await ctx.settings.getAll();
-  const now = ctx.clock.now();
-  const name = itemNames[type];
-  const result = await inMoneyTransaction(ctx, (tx) =>
-    withIdempotency(tx, options.idempotency, async () => {
-      const item = await findSaleItem(tx, { type, id });
-      if (!item) throw notFound(`That ${name}`);
-      if (item.performerId === actor.id) {
-        throw new AppError('UNPROCESSABLE', `You cannot buy your own ${name}.`);
-      }
-      if (type === 'stream' && !item.isSale) throw new AppError('CONFLICT', 'This live show has ended.');
-      if (type === 'stream' && item.priceCents <= 0) {
-        throw new AppError(
-          'UNPROCESSABLE',
-          'This live show is free for subscribers; there is nothing to pay.',
-        );
-      }
-      if (!item.isSale || item.priceCents <= 0) {
-        throw new AppError('UNPROCESSABLE', `This ${name} is not for sale.`);
-      }
-      const isFirstPurchase = await insertPurchase(tx, {
-        fanId: actor.id,
-        performerId: item.performerId,
-        targetType: type,
-        targetId: id,
-        priceCents: item.priceCents,
-        createdAt: now,
-      });
-      if (!isFirstPurchase) {
-        throw new AppError('CONFLICT', `You have already bought this ${name}; it was not charged again.`);
-      }
-      const charge = await chargeFan(tx, {
-        fanId: actor.id,
-        performerId: item.performerId,
-        grossCents: item.priceCents,
-        source: type,
-        sourceId: id,
-        defaultCommissionRate: settings.performerCommission,
-        now,
-      });
-      return presentCharge(charge, { type, targetId: id, performerId: item.performerId, now });
-    }),
-  );
-  announceBalance(ctx, actor.id, result.balance);
-  return result;
-}
-
-function presentCharge(
-  charge: ChargeResult,
-  facts: { type: TCharge['type']; targetId: string | null; performerId: string; now: Date },
-): TCharge {
-  return {
-    _id: charge.transactionId,
-    type: facts.type,
-    targetId: facts.targetId,
-    performerId: facts.performerId,
-    amount: fromCents(charge.grossCents),
-    balance: fromCents(charge.balanceCents),
-    createdAt: facts.now.toISOString(),
-  };
+  const { charge } = await chargeInOneStatement(ctx.db.db, {
+    actor,
+    kind: type,
+    country: options.country,
+    now: ctx.clock.now(),
+    defaultCommissionRate: settings.performerCommission,
+    idempotency: options.idempotency,
+    targetId: id,
+    reference: `${type}:${id}`,
+  });
+  announceBalance(ctx, actor.id, charge.balance);
+  return charge;
 }
 
 const dateOf = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
