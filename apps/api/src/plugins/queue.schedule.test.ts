@@ -78,7 +78,7 @@ describe('recurring jobs on two nodes of one database', () => {
   });
 
   it('runs a cron schedule once across both nodes, not once per node', async () => {
-    await expect.poll(() => runs.minute.length, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
+    await expect.poll(() => runs.minute.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
     const { rows } = await a.ctx.db.query<{ jobs: number; minutes: number }>(
       `SELECT count(*)::int AS jobs, count(DISTINCT date_trunc('minute', created_on))::int AS minutes
          FROM pgboss.job WHERE name = 'test.every-minute'`,
@@ -86,12 +86,12 @@ describe('recurring jobs on two nodes of one database', () => {
     // One job per minute, and each job ran on one node only.
     expect(rows[0]!.jobs).toBe(rows[0]!.minutes);
     expect(runs.minute.length).toBe(rows[0]!.jobs);
-  });
+  }, 45_000);
 
   it('runs a sub-minute schedule once per time slot, though both nodes ask for it', async () => {
     await expect.poll(() => runs.second.length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(3);
     const { jobs, slots } = await jobsOf('test.every-second');
     expect(jobs).toBe(slots);
     expect(runs.second.length).toBeLessThanOrEqual(jobs);
-  });
+  }, 45_000);
 });

@@ -75,10 +75,17 @@ export function createJobQueue(options: {
   // pg-boss's cron check (once a minute at most per schedule) and the worker that turns a due
   // schedule into its job: both poll, so a short poll in tests makes a schedule run promptly.
   const cronWorkerIntervalSeconds = Math.min(45, Math.max(1, Math.ceil(options.pollingIntervalSeconds)));
+  // How often each node tries to take the cron turn (pg-boss's default, 30 s, at the usual 2 s poll).
+  // A schedule first written at boot is due at the next turn after it, so a short poll means a short wait.
+  const cronMonitorIntervalSeconds = Math.min(
+    30,
+    Math.max(1, Math.ceil(options.pollingIntervalSeconds * 15)),
+  );
   const boss = new PgBoss({
     ...(options.schema ? { schema: options.schema } : {}),
     schedule: runSchedules,
     cronWorkerIntervalSeconds,
+    cronMonitorIntervalSeconds,
     ...(options.databaseUrl && options.db.engine === 'postgres'
       ? { connectionString: options.databaseUrl, max: 4 }
       : { db: { executeSql: adaptHandle(options.db) } }),
