@@ -148,6 +148,7 @@ export function createJobQueue(options: {
           log.error({ err }, `could not queue ${name}`),
         );
       };
+      trigger();
       const timer = setInterval(trigger, when.everySeconds * 1000);
       timer.unref();
       triggers.push(timer);
