@@ -194,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         databaseUrl: config.DATABASE_URL,
         log: app.log,
         pollingIntervalSeconds: config.QUEUE_POLL_SECONDS,
+        schedules: config.JOB_SCHEDULES,
       }),
     realtime,
     sessionCache: createActorCache(),
@@ -204,12 +205,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // The workers stop here, before whoever opened the database closes it after app.close().
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);
-  await registerSubscriptionJobs(ctx, app);
+  await registerSubscriptionJobs(ctx);
   await registerWalletJobs(ctx, app);
-  await registerCallJobs(ctx, app);
-  await registerPaymentJobs(ctx, app);
-  await registerStreamingJobs(ctx, app);
-  await registerNotificationJobs(ctx, app);
+  await registerCallJobs(ctx);
+  await registerPaymentJobs(ctx);
+  await registerStreamingJobs(ctx);
+  await registerNotificationJobs(ctx);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

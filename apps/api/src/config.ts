@@ -102,6 +102,11 @@ const ZConfig = z
     FFPROBE_PATH: z.string().optional(),
     /** How often an idle job worker asks the queue for work. */
     QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    /**
+     * Whether this node takes part in recurring jobs (pg-boss cron schedules, sub-minute triggers).
+     * Unset: on, but off under NODE_ENV=test, so a test runs a periodic job only by sending it.
+     */
+    JOB_SCHEDULES: bool.optional(),
     /** Which payment gateway takes top-ups; unset: the admin setting when Stripe is configured, else the sandbox. */
     PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().min(8, 'must be a Stripe secret key').optional(),
@@ -218,6 +223,7 @@ const ZConfig = z
     // PORT=9000 alone must not leave links pointing at :8080 (0, a free port, keeps the usual one).
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT || 8080}`,
     LIVE_MEDIA: c.LIVE_MEDIA ?? (c.NODE_ENV === 'test' ? ('off' as const) : ('auto' as const)),
+    JOB_SCHEDULES: c.JOB_SCHEDULES ?? c.NODE_ENV !== 'test',
   }));
 
 export type Config = z.infer<typeof ZConfig>;

@@ -11,6 +11,15 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
+/**
+ * When recurring work runs. `cron` (UTC, minute precision) is a pg-boss schedule: a row in the
+ * queue's tables that the one node holding pg-boss's cron lock turns into one job per time, so two
+ * nodes on one database never both run it. `everySeconds` (below a minute, which cron cannot do):
+ * every node asks for the job on a timer, but the job is a pg-boss singleton of its time slot
+ * (`singletonKey` + `singletonSeconds`, a unique index), so the work still runs once per slot.
+ */
+export type JobSchedule = { cron: string } | { everySeconds: number };
+
 export interface JobOptions {
   /** Retries after a thrown error (a handler that records its own failure does not throw). */
   retryLimit?: number;
@@ -27,6 +36,14 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
   /** Registers the handler of a queue; it runs once the queue has started. */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: JobOptions): Promise<void>;
+  /**
+   * Registers recurring work: its handler (a worker, like `work`) and when it runs. The schedules
+   * are written when the queue starts (`server.ts` starts it at boot); with `schedules: false`
+   * (tests) only the worker is registered, so a test runs the job by sending it.
+   */
+  schedule(name: string, when: JobSchedule, handler: JobHandler<object>, options?: JobOptions): Promise<void>;
+  /** The recurring work registered on this node, by name (ARCHITECTURE.md lists them). */
+  schedules(): ReadonlyMap<string, JobSchedule>;
   /** Starts the queue and its workers; safe to call many times. */
   start(): Promise<void>;
   /** Stops the workers (running jobs are aborted and retried later); call before closing the database. */
@@ -50,10 +67,25 @@ export function createJobQueue(options: {
   pollingIntervalSeconds: number;
   /** The PostgreSQL schema of the queue's tables (pg-boss's default is `pgboss`). */
   schema?: string;
+  /** Whether this node takes part in recurring work (cron and sub-minute triggers); off in tests. */
+  schedules?: boolean;
 }): JobQueue {
   const { log } = options;
+  const runSchedules = options.schedules ?? true;
+  // pg-boss's cron check (once a minute at most per schedule) and the worker that turns a due
+  // schedule into its job: both poll, so a short poll in tests makes a schedule run promptly.
+  const cronWorkerIntervalSeconds = Math.min(45, Math.max(1, Math.ceil(options.pollingIntervalSeconds)));
+  // How often each node tries to take the cron turn (pg-boss's default, 30 s, at the usual 2 s poll).
+  // A schedule first written at boot is due at the next turn after it, so a short poll means a short wait.
+  const cronMonitorIntervalSeconds = Math.min(
+    30,
+    Math.max(1, Math.ceil(options.pollingIntervalSeconds * 15)),
+  );
   const boss = new PgBoss({
     ...(options.schema ? { schema: options.schema } : {}),
+    schedule: runSchedules,
+    cronWorkerIntervalSeconds,
+    cronMonitorIntervalSeconds,
     ...(options.databaseUrl && options.db.engine === 'postgres'
       ? { connectionString: options.databaseUrl, max: 4 }
       : { db: { executeSql: adaptHandle(options.db) } }),
@@ -61,6 +93,8 @@ export function createJobQueue(options: {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   const registered = new Map<string, Registered>();
+  const recurring = new Map<string, JobSchedule>();
+  const triggers: NodeJS.Timeout[] = [];
   const createdQueues = new Set<string>();
   let starting: Promise<void> | null = null;
   let started = false;
@@ -91,11 +125,42 @@ export function createJobQueue(options: {
     );
   };
 
+  /** A sub-minute job of its time slot: however many nodes ask, one job per slot exists. */
+  const sendSlot = (name: string, everySeconds: number) =>
+    boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
+
+  /** Writes this node's schedules and starts its sub-minute triggers (`only`: one registered late). */
+  const applySchedules = async (only?: string) => {
+    if (!runSchedules) return;
+    const mine = [...recurring].filter(([name]) => only === undefined || name === only);
+    if (only === undefined) {
+      // A schedule that no node registers any more (a renamed job) goes; the others are upserted.
+      for (const { name } of await boss.getSchedules()) if (!recurring.has(name)) await boss.unschedule(name);
+    }
+    for (const [name, when] of mine) {
+      if ('cron' in when) {
+        // The same row from every node: an upsert by name.
+        await boss.schedule(name, when.cron, {}, { tz: 'UTC' });
+        continue;
+      }
+      const trigger = () => {
+        sendSlot(name, when.everySeconds).catch((err: unknown) =>
+          log.error({ err }, `could not queue ${name}`),
+        );
+      };
+      trigger();
+      const timer = setInterval(trigger, when.everySeconds * 1000);
+      timer.unref();
+      triggers.push(timer);
+    }
+  };
+
   const start = () => {
     if (stopped) return Promise.reject(new Error('The job queue has been stopped.'));
     starting ??= (async () => {
       await boss.start();
       for (const [name, entry] of registered) await attach(name, entry);
+      await applySchedules();
       started = true;
     })().catch((err) => {
       // A database that was down must not leave the queue broken for good: the next call retries.
@@ -120,9 +185,23 @@ export function createJobQueue(options: {
       registered.set(name, entry);
       if (started) await attach(name, entry);
     },
+    schedule: async (name, when, handler, jobOptions = {}) => {
+      if ('everySeconds' in when && !(when.everySeconds >= 1 && when.everySeconds < 60)) {
+        throw new Error(`${name}: everySeconds is for sub-minute work (1–59); use a cron expression.`);
+      }
+      const entry: Registered = { handler, options: jobOptions };
+      recurring.set(name, when);
+      registered.set(name, entry);
+      if (started) {
+        await attach(name, entry);
+        await applySchedules(name);
+      }
+    },
+    schedules: () => recurring,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      for (const timer of triggers) clearInterval(timer);
       if (!starting) return;
       // A start in progress must finish before pg-boss can stop cleanly.
       await starting.catch(() => {});

@@ -97,6 +97,8 @@ async function startServer(stopAt: number): Promise<Run> {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'debug',
     LIVE_MEDIA: 'off',
+    // The ticker is recurring work, which NODE_ENV=test leaves off unless asked.
+    JOB_SCHEDULES: 'true',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import {
   type MassSendJob,
@@ -8,14 +7,11 @@ import {
   runMassMessage,
 } from './messages.mass';
 
-/** How often each server asks for due (scheduled or stalled) mass messages. */
-export const massDueEveryMs = 60 * 1000;
+/** Due (scheduled or stalled) mass messages are looked for every minute, once across nodes. */
+export const massDueCron = '* * * * *';
 
-/**
- * Registers the mass message workers and, once the server listens, sends the due job every
- * minute (the queue wrapper has no cron; overlapping runs on several servers are safe).
- */
-export async function registerMessageJobs(ctx: AppContext, app: FastifyInstance): Promise<void> {
+/** Registers the mass message worker and the due schedule. */
+export async function registerMessageJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work<MassSendJob>(
     massSendJobName,
     async (data) => {
@@ -24,24 +20,13 @@ export async function registerMessageJobs(ctx: AppContext, app: FastifyInstance)
     },
     { retryLimit: 3, expireInSeconds: 60 * 60 },
   );
-  await ctx.queue.work(
+  await ctx.queue.schedule(
     massDueJobName,
+    { cron: massDueCron },
     async () => {
       const ids = await runDueMassMessages(ctx);
       if (ids.length > 0) ctx.log.info({ ids }, 'due mass messages sent');
     },
     { retryLimit: 0, expireInSeconds: 60 * 60 },
   );
-  let timer: NodeJS.Timeout | undefined;
-  const send = () => {
-    ctx.queue
-      .send(massDueJobName, {})
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue due mass messages'));
-  };
-  app.addHook('onListen', async () => {
-    send();
-    timer = setInterval(send, massDueEveryMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

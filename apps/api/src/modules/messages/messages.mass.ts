@@ -5,19 +5,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
 import { presentMassMessage } from './messages.presenter';
-import {
-  type FileRow,
-  findAudienceBatch,
-  findFilesByIds,
-  findOrCreateConversation,
-  type MessageRow,
-} from './messages.repo';
-import { deliverMessage, messageFileKinds, messageTypeOf, prepareContent } from './messages.service';
-import { announceNewMessage } from './messages.socket';
+import { deliverMassBatch, type FileRow, findAudienceBatch, findFilesByIds } from './messages.repo';
+import { messageFileKinds, messageTypeOf, prepareContent } from './messages.service';
+import { announceNewMessages } from './messages.socket';
 
 /*
  * Mass messages: a creator's message to many fans, now or at a time. A job fans it out in batches
- * of fans in id order; each fan's message is written with a `mass_message_recipients` row whose
+ * of fans in id order, each batch set-based (deliverMassBatch: a fixed number of statements for up
+ * to `massBatchSize` fans); each fan's message is written with a `mass_message_recipients` row whose
  * primary key is the "once" rule, so two workers on two servers (or a retried job) never send a
  * fan the same mass message twice. Scheduled ones are picked up by the periodic due job, which
  * moves each from `scheduled` to `sending` with one conditional update (one server wins).
@@ -28,8 +23,8 @@ export const massDueJobName = 'messages.mass-due';
 export interface MassSendJob {
   massMessageId: string;
 }
-/** Fans per transaction. */
-export const massBatchSize = 200;
+/** Fans per transaction: each batch is a fixed number of statements whatever its size. */
+export const massBatchSize = 1000;
 /** A `sending` mass message untouched this long lost its worker (a crash): the due job resumes it. */
 const stalledAfterMs = 10 * 60 * 1000;
 
@@ -152,34 +147,16 @@ export async function runMassMessage(ctx: AppContext, options: { massMessageId: 
     });
     if (fanIds.length === 0) break;
     const delivered = await ctx.db.db.transaction(async (tx) => {
-      const made: { fanId: string; message: MessageRow }[] = [];
-      for (const fanId of fanIds) {
-        const [claimed] = await tx
-          .insert(massMessageRecipients)
-          .values({ massMessageId: mass.id, fanId, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ fanId: massMessageRecipients.fanId });
-        if (!claimed) continue;
-        const { conversation } = await findOrCreateConversation(tx, { a: mass.performerId, b: fanId, now });
-        const message = await deliverMessage(tx, {
-          conversationId: conversation.id,
-          senderId: mass.performerId,
-          recipientId: fanId,
-          type: messageTypeOf(files),
-          text: mass.text,
-          priceCents,
-          fileIds: files.map((f) => f.id),
-          massMessageId: mass.id,
-          now,
-        });
-        await tx
-          .update(massMessageRecipients)
-          .set({ messageId: message.id })
-          .where(
-            and(eq(massMessageRecipients.massMessageId, mass.id), eq(massMessageRecipients.fanId, fanId)),
-          );
-        made.push({ fanId, message });
-      }
+      const made = await deliverMassBatch(tx, {
+        massMessageId: mass.id,
+        performerId: mass.performerId,
+        fanIds,
+        type: messageTypeOf(files),
+        text: mass.text,
+        priceCents,
+        fileIds: files.map((f) => f.id),
+        now,
+      });
       const last = fanIds[fanIds.length - 1]!;
       await tx
         .update(massMessages)
@@ -191,9 +168,8 @@ export async function runMassMessage(ctx: AppContext, options: { massMessageId: 
         .where(eq(massMessages.id, mass.id));
       return made;
     });
-    for (const { fanId, message } of delivered) {
-      await announceNewMessage(ctx, { message, recipientId: fanId, files, toSender: false });
-    }
+    // After the commit: each fan's new message and unread total (one grouped read for the batch).
+    await announceNewMessages(ctx, { delivered, files });
     reached += delivered.length;
     cursor = fanIds[fanIds.length - 1]!;
     if (fanIds.length < massBatchSize) break;

@@ -465,3 +465,116 @@ export async function findAudienceBatch(
     .limit(options.limit);
   return rows.map((r) => r.id);
 }
+
+/** A uuid[] parameter: one text literal, cast in SQL (drizzle would expand a JS array into a list). */
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const timestamptz = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * One batch of a mass message, set-based: two data-modifying statements and one read whatever the
+ * batch's size. The first claims the recipients (the primary key of `mass_message_recipients` is the
+ * "once" rule: a fan claimed by another run is skipped) and makes the pair conversations that do not
+ * exist yet with both member rows; the second draws each conversation's next `seq`, writes the
+ * messages and their files, bumps the fans' unread counters and notes each recipient's message.
+ * Answers the new messages with their fans, in the caller's transaction.
+ */
+export async function deliverMassBatch(
+  tx: Transaction,
+  options: {
+    massMessageId: string;
+    performerId: string;
+    fanIds: string[];
+    type: MessageRow['type'];
+    text: string;
+    priceCents: number;
+    fileIds: string[];
+    now: Date;
+  },
+): Promise<{ fanId: string; message: MessageRow }[]> {
+  const { massMessageId, now } = options;
+  if (options.fanIds.length === 0) return [];
+  const performer = sql`${options.performerId.toLowerCase()}::uuid`;
+  const fanIds = options.fanIds.map((id) => id.toLowerCase());
+  const claimed = rowsOf<{ fan_id: string }>(
+    await tx.execute(sql`
+      WITH input AS (
+        SELECT f.fan_id, f.conversation_id
+        FROM unnest(${uuidArray(fanIds)}, ${uuidArray(fanIds.map(() => newId()))}) AS f(fan_id, conversation_id)
+      ), claimed AS (
+        INSERT INTO mass_message_recipients (mass_message_id, fan_id, created_at)
+        SELECT ${massMessageId}::uuid, i.fan_id, ${timestamptz(now)} FROM input i
+        ON CONFLICT DO NOTHING
+        RETURNING fan_id
+      ), made AS (
+        INSERT INTO conversations (id, user_low_id, user_high_id, created_at, updated_at)
+        SELECT i.conversation_id, LEAST(${performer}, i.fan_id), GREATEST(${performer}, i.fan_id),
+               ${timestamptz(now)}, ${timestamptz(now)}
+        FROM input i JOIN claimed c ON c.fan_id = i.fan_id
+        ON CONFLICT DO NOTHING
+        RETURNING id, user_low_id, user_high_id
+      ), members AS (
+        INSERT INTO conversation_members (conversation_id, user_id, other_user_id, last_activity_at)
+        SELECT id, user_low_id, user_high_id, ${timestamptz(now)} FROM made
+        UNION ALL
+        SELECT id, user_high_id, user_low_id, ${timestamptz(now)} FROM made
+      )
+      SELECT fan_id::text AS fan_id FROM claimed
+    `),
+  );
+  if (claimed.length === 0) return [];
+  const claimedIds = claimed.map((r) => r.fan_id);
+  const messageIds = claimedIds.map(() => newId());
+  await tx.execute(sql`
+    WITH target AS (
+      SELECT t.fan_id, t.message_id, c.id AS conversation_id
+      FROM unnest(${uuidArray(claimedIds)}, ${uuidArray(messageIds)}) AS t(fan_id, message_id)
+      JOIN conversations c
+        ON c.user_low_id = LEAST(${performer}, t.fan_id) AND c.user_high_id = GREATEST(${performer}, t.fan_id)
+       AND c.topic_id IS NULL
+    ), bumped AS (
+      UPDATE conversations c
+      SET last_seq = c.last_seq + 1, last_message_id = t.message_id,
+          last_message_at = ${timestamptz(now)}, updated_at = ${timestamptz(now)}
+      FROM target t WHERE c.id = t.conversation_id
+      RETURNING c.id AS conversation_id, c.last_seq AS seq, t.message_id, t.fan_id
+    ), inserted AS (
+      INSERT INTO messages (id, conversation_id, seq, sender_id, type, text, price_cents, mass_message_id, created_at)
+      SELECT b.message_id, b.conversation_id, b.seq, ${performer}, ${options.type}::text, ${options.text}::text,
+             ${options.priceCents}::bigint, ${massMessageId}::uuid, ${timestamptz(now)}
+      FROM bumped b
+      RETURNING id
+    ), attached AS (
+      INSERT INTO message_files (message_id, file_id, position)
+      SELECT i.id, f.file_id, (f.ord - 1)::int
+      FROM inserted i CROSS JOIN unnest(${uuidArray(options.fileIds)}) WITH ORDINALITY AS f(file_id, ord)
+    ), unread AS (
+      UPDATE conversation_members m
+      SET last_activity_at = ${timestamptz(now)},
+          unread_count = m.unread_count + (CASE WHEN m.user_id = b.fan_id THEN 1 ELSE 0 END)
+      FROM bumped b WHERE m.conversation_id = b.conversation_id
+    )
+    UPDATE mass_message_recipients r SET message_id = b.message_id
+    FROM bumped b, inserted i
+    WHERE i.id = b.message_id AND r.mass_message_id = ${massMessageId}::uuid AND r.fan_id = b.fan_id
+  `);
+  const rows = await tx.select().from(messages).where(inArray(messages.id, messageIds));
+  const fanOf = new Map(messageIds.map((id, i) => [id, claimedIds[i]!]));
+  return rows
+    .map((message) => ({ fanId: fanOf.get(message.id)!, message }))
+    .sort((x, y) => (x.fanId < y.fanId ? -1 : x.fanId > y.fanId ? 1 : 0));
+}
+
+/** Unread message totals of many people at once (one grouped read of the partial unread index). */
+export async function unreadTotalsOf(db: Executor, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: conversationMembers.userId,
+      n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int`,
+    })
+    .from(conversationMembers)
+    .where(and(inArray(conversationMembers.userId, userIds), gt(conversationMembers.unreadCount, 0)))
+    .groupBy(conversationMembers.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}

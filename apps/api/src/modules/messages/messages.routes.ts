@@ -58,7 +58,7 @@ const uploadRateLimit = {
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sendRateLimit = sendRateLimitOf(ctx);
-  await registerMessageJobs(ctx, app);
+  await registerMessageJobs(ctx);
 
   app.get(
     '/conversations',

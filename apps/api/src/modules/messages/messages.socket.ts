@@ -2,7 +2,13 @@ import type { ServerEventName, ServerEventPayloads, TMessage } from '@fanstage/c
 import type { AppContext } from '../../context';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentMessage } from './messages.presenter';
-import { type FileRow, loadMessageFiles, type MessageRow, unreadTotalOf } from './messages.repo';
+import {
+  type FileRow,
+  loadMessageFiles,
+  type MessageRow,
+  unreadTotalOf,
+  unreadTotalsOf,
+} from './messages.repo';
 
 /*
  * Messaging's live events. Each is sent after the transaction that wrote the fact committed, and
@@ -70,6 +76,38 @@ export async function announceNewMessage(
     ctx.log.warn({ err }, 'could not announce a message');
   }
   await announceUnreadTotal(ctx, recipientId);
+}
+
+/**
+ * Many new messages of one sender with the same files (a mass message batch), after its commit:
+ * each recipient gets their message and their unread total; the totals are one grouped read.
+ */
+export async function announceNewMessages(
+  ctx: AppContext,
+  options: { delivered: { fanId: string; message: MessageRow }[]; files: FileRow[] },
+): Promise<void> {
+  const { delivered, files } = options;
+  if (delivered.length === 0) return;
+  let totals = new Map<string, number>();
+  try {
+    totals = await unreadTotalsOf(
+      ctx.db.db,
+      delivered.map((d) => d.fanId),
+    );
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not count unread messages');
+  }
+  for (const { fanId, message } of delivered) {
+    try {
+      send(ctx, fanId, 'message/created', {
+        conversationId: message.conversationId,
+        message: presentNewMessage(ctx, { message, viewerId: fanId, files }),
+      });
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not announce a message');
+    }
+    send(ctx, fanId, 'message/unread-total', { total: totals.get(fanId) ?? 1 });
+  }
 }
 
 /** A deleted message, as each member now sees it. */

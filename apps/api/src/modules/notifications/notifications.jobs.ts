@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { findRecipients } from './notifications.repo';
 import {
@@ -23,16 +22,13 @@ export async function sendNotificationEmail(ctx: AppContext, job: NotificationEm
 
 export const digestJobName = 'notifications.message-digest';
 export const pruneJobName = 'notifications.prune';
-/** How often each server asks for old notifications to be deleted. */
-export const pruneEveryMs = 24 * 60 * 60 * 1000;
-/** How often each server asks for a digest run. */
-export const digestEveryMs = 15 * 60 * 1000;
+/** Old notifications are deleted once a day (03:17 UTC), once across nodes. */
+export const pruneCron = '17 3 * * *';
+/** The unread-messages digest runs every 15 minutes, once across nodes. */
+export const digestCron = '*/15 * * * *';
 
-/**
- * Registers the mail worker and the unread-messages digest; once the server listens (never in tests
- * that only inject), each node sends a digest job every 15 minutes.
- */
-export async function registerNotificationJobs(ctx: AppContext, app: FastifyInstance): Promise<void> {
+/** Registers the mail worker, the unread-messages digest and the pruning (pg-boss schedules). */
+export async function registerNotificationJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work<NotificationEmailJob>(
     notificationEmailJobName,
     (job) => sendNotificationEmail(ctx, job),
@@ -41,43 +37,22 @@ export async function registerNotificationJobs(ctx: AppContext, app: FastifyInst
       expireInSeconds: 5 * 60,
     },
   );
-  await ctx.queue.work(
+  await ctx.queue.schedule(
     digestJobName,
+    { cron: digestCron },
     async () => {
       const told = await sendMessageDigests(ctx);
       if (told > 0) ctx.log.info({ told }, 'unread message digests');
     },
     { retryLimit: 1, expireInSeconds: 10 * 60 },
   );
-  await ctx.queue.work(
+  await ctx.queue.schedule(
     pruneJobName,
+    { cron: pruneCron },
     async () => {
       const deleted = await pruneNotifications(ctx);
       if (deleted > 0) ctx.log.info({ deleted }, 'old notifications deleted');
     },
     { retryLimit: 1, expireInSeconds: 30 * 60 },
   );
-  let timer: NodeJS.Timeout | undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
-  const send = () => {
-    ctx.queue
-      .send(digestJobName, {})
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue the message digest'));
-  };
-  const prune = () => {
-    ctx.queue
-      .send(pruneJobName, {})
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue the notification pruning'));
-  };
-  app.addHook('onListen', async () => {
-    timer = setInterval(send, digestEveryMs);
-    timer.unref();
-    prune();
-    pruneTimer = setInterval(prune, pruneEveryMs);
-    pruneTimer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(pruneTimer);
-  });
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { renewDueSandboxCardSubscriptions } from './card-subscriptions.renewal';
 import {
@@ -9,18 +8,17 @@ import {
 
 export const renewalJobName = 'subscriptions.renew';
 export const expiryReminderJobName = 'subscriptions.expiry-reminders';
-/** How often each server asks for a renewal run; runs on several servers at once are safe. */
-export const renewalEveryMs = 10 * 60 * 1000;
+/** Renewals and expiry reminders run every ten minutes, once across nodes (pg-boss schedules). */
+export const renewalCron = '*/10 * * * *';
 
 /**
- * Registers the renewal worker (creator subscriptions, then site memberships) and, once the server
- * listens (never in tests that only inject), sends a renewal job every few minutes. The queue
- * wrapper has no cron, and a periodic send from every node is fine: each renewal charges once
- * however many runs overlap.
+ * Registers the renewal schedule (creator subscriptions, then site memberships, then sandbox card
+ * plans) and the expiry reminders. Each renewal charges once even if runs overlapped.
  */
-export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInstance): Promise<void> {
-  await ctx.queue.work(
+export async function registerSubscriptionJobs(ctx: AppContext): Promise<void> {
+  await ctx.queue.schedule(
     renewalJobName,
+    { cron: renewalCron },
     async () => {
       const counts = await renewDueSubscriptions(ctx);
       if (counts.renewed + counts.lapsed > 0) ctx.log.info(counts, 'subscription renewals');
@@ -31,27 +29,13 @@ export async function registerSubscriptionJobs(ctx: AppContext, app: FastifyInst
     },
     { retryLimit: 1, expireInSeconds: 30 * 60 },
   );
-  await ctx.queue.work(
+  await ctx.queue.schedule(
     expiryReminderJobName,
+    { cron: renewalCron },
     async () => {
       const told = await remindExpiringSubscriptions(ctx);
       if (told > 0) ctx.log.info({ told }, 'subscription expiry reminders');
     },
     { retryLimit: 1, expireInSeconds: 10 * 60 },
   );
-  let timer: NodeJS.Timeout | undefined;
-  const send = () => {
-    ctx.queue
-      .send(renewalJobName, {})
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue subscription renewals'));
-    ctx.queue
-      .send(expiryReminderJobName, {})
-      .catch((err: unknown) => ctx.log.error({ err }, 'could not queue expiry reminders'));
-  };
-  app.addHook('onListen', async () => {
-    send();
-    timer = setInterval(send, renewalEveryMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
