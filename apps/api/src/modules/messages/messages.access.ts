@@ -169,7 +169,10 @@ export async function findMemberConversationView(
     now: ctx.clock.now(),
   });
   if (!row) throw conversationNotFound();
-  const party: PartyRow = { user: row.user, requiresSubscriptionToMessage: row.requiresSubscriptionToMessage };
+  const party: PartyRow = {
+    user: row.user,
+    requiresSubscriptionToMessage: row.requiresSubscriptionToMessage,
+  };
   const blocked = new Set<string>();
   if (row.blockedViewer) blocked.add(blockKey(row.user.id, actor.id));
   if (row.blockedOther) blocked.add(blockKey(actor.id, row.user.id));

@@ -19,7 +19,6 @@ import {
   newId,
   or,
   performerProfiles,
-  purchases,
   sql,
   subscriptions,
   type Transaction,
@@ -549,13 +548,18 @@ export async function loadThreadPage(
   ),
 ): Promise<{ message: MessageRow; files: MessageFile[]; bought: boolean; blocked: boolean }[]> {
   const { viewerId } = options;
-  const gated = sql`(${messages.priceCents} > 0 and ${messages.senderId} <> ${viewerId} and not ${messages.isDeleted})`;
+  // Written out with the table's own name: in a one-table select Drizzle leaves the columns of
+  // `sql` fields unqualified, which a correlated subquery would bind to its own tables.
+  const m = (column: string) => sql.raw(`"messages"."${column}"`);
+  const gated = sql`(${m('price_cents')} > 0 and ${m('sender_id')} <> ${viewerId} and not ${m('is_deleted')})`;
   const query = db
     .select({
       message: messages,
-      files: sql<MessageFile[] | null>`case when ${messages.isDeleted} or ${messages.type} in ('text', 'tip') then null else (select json_agg(json_build_object('id', ${files.id}, 'kind', ${files.kind}, 'status', ${files.status}, 'mimeType', ${files.mimeType}, 'size', ${files.size}, 'width', ${files.width}, 'height', ${files.height}, 'durationSeconds', ${files.durationSeconds}, 'preview', ${files.preview}, 'variants', ${files.variants}, 'failureReason', ${files.failureReason}, 'progress', ${files.progress}) order by ${messageFiles.position}) from ${messageFiles} join ${files} on ${files.id} = ${messageFiles.fileId} where ${messageFiles.messageId} = ${messages.id}) end`,
-      bought: sql<boolean>`(${gated} and exists (select 1 from ${purchases} where ${purchases.fanId} = ${viewerId} and ${purchases.targetType} = 'message' and ${purchases.targetId} = ${messages.id}))`,
-      blocked: sql<boolean>`(${gated} and exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${messages.senderId} and ${userBlocks.targetId} = ${viewerId}))`,
+      files: sql<
+        MessageFile[] | null
+      >`case when ${m('is_deleted')} or ${m('type')} in ('text', 'tip') then null else (select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'status', f.status, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height, 'durationSeconds', f.duration_seconds, 'preview', f.preview, 'variants', f.variants, 'failureReason', f.failure_reason, 'progress', f.progress) order by mf.position) from message_files mf join files f on f.id = mf.file_id where mf.message_id = ${m('id')}) end`,
+      bought: sql<boolean>`(${gated} and exists (select 1 from purchases p where p.fan_id = ${viewerId} and p.target_type = 'message' and p.target_id = ${m('id')}))`,
+      blocked: sql<boolean>`(${gated} and exists (select 1 from user_blocks b where b.performer_id = ${m('sender_id')} and b.target_id = ${viewerId}))`,
     })
     .from(messages);
   const rows =

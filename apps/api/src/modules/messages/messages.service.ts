@@ -24,7 +24,6 @@ import { uploadFeedMedia } from '../media/media.service';
 import { sniffFile } from '../media/media.sniff';
 import { findVisiblePerformer } from '../performers/performers.access';
 import {
-  assertMaySend,
   decideSendMany,
   decideSendTo,
   findMemberConversation,
@@ -413,7 +412,8 @@ export async function sendMessage(
     actor,
     conversationId: options.conversationId,
   });
-  if (!decision.canSend) throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
+  if (!decision.canSend)
+    throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
   const content = await prepareContent(ctx, { sender: actor, ...input });
   // One statement too (a data-modifying WITH): the number, the message, its files, the counts.
   const message = await insertMessage(ctx.db.db, {

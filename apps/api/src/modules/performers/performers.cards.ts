@@ -31,7 +31,8 @@ export async function findCreatorStanding(
     .select({
       id: users.id,
       visible: sql<boolean>`${creatorVisibleSql(options, users.id, { withBlocks: false })}`,
-      blocksActor: blocks,
+      // Nested, so Drizzle qualifies its columns (a one-table select leaves top-level ones bare).
+      blocksActor: sql<boolean>`${blocks}`,
     })
     .from(users)
     .where(inArray(users.id, ids));
