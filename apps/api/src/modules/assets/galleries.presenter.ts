@@ -2,7 +2,7 @@ import { fromCents, type TGallery, type TPhoto } from '@fanstage/contract';
 import { hiddenStateOf } from '../access/hidden';
 import { presentMedia } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
-import type { ViewerReactions } from '../reactions/reactions.service';
+import type { ViewerReactions } from '../reactions/reactions.viewer';
 import { iso } from './assets.files';
 import type { GalleryRow, PhotoRow } from './galleries.repo';
 

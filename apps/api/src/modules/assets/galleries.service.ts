@@ -17,7 +17,7 @@ import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import type { FileRow } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { loadViewerReactions } from '../reactions/reactions.service';
+import { loadViewerReactions } from '../reactions/reactions.viewer';
 import { findOwnGallery, galleryGate, photoGate } from './assets.access';
 import { removeStoredBytes, signerOf } from './assets.files';
 import { presentGallery, presentPhoto } from './galleries.presenter';

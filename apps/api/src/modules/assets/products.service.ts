@@ -16,7 +16,7 @@ import type { TempUpload } from '../files/files.upload';
 import { presentMedia } from '../media/media.presenter';
 import { insertFile } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { loadViewerReactions } from '../reactions/reactions.service';
+import { loadViewerReactions } from '../reactions/reactions.viewer';
 import { discardFiles, findFilesByIds, iso, signerOf, storeUploads } from './assets.files';
 import type { FormFileField } from './assets.upload';
 import {

@@ -21,7 +21,7 @@ import type { TempUpload } from '../files/files.upload';
 import { presentFileStatus, presentMedia, presentTeaserUrl } from '../media/media.presenter';
 import type { FileRow } from '../media/media.repo';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { loadViewerReactions } from '../reactions/reactions.service';
+import { loadViewerReactions } from '../reactions/reactions.viewer';
 import { discardFiles, findFilesByIds, iso, removeStoredBytes, signerOf, storeUploads } from './assets.files';
 import type { FormFileField } from './assets.upload';
 import {

@@ -5,7 +5,6 @@ import { notFound } from '../../lib/app-error';
 import { assertAccess } from '../access/access';
 import { hiddenStateOf, isHiddenFrom, maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
-import type { SocialObject } from '../reactions/reaction-objects';
 import { findLikedIds } from '../reactions/reactions.repo';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import {
@@ -31,7 +30,7 @@ async function findViewableObject(
     id: string;
     action: 'unlock' | 'comment';
   },
-): Promise<Pick<SocialObject, 'ownerId'>> {
+): Promise<{ ownerId: string }> {
   const verdict = await assertAccess(ctx, { ...options, resource: options.type });
   return { ownerId: verdict.performerId };
 }
@@ -41,7 +40,7 @@ const canDelete = (actor: Actor | null, row: CommentRow, ownerId: string | null)
 
 function present(
   actor: Actor | null,
-  object: Pick<SocialObject, 'ownerId'>,
+  object: { ownerId: string },
   row: { comment: CommentRow; author: CommentAuthor },
   likedIds: Set<string>,
 ): TComment {

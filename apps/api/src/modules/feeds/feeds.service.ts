@@ -18,7 +18,7 @@ import { deleteSocialTraces } from '../comments/comments.repo';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentFileStatus } from '../media/media.presenter';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { loadViewerReactions } from '../reactions/reactions.service';
+import { loadViewerReactions } from '../reactions/reactions.viewer';
 import { presentFeed } from './feeds.presenter';
 import {
   bumpPerformerCounters,

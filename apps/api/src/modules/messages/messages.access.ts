@@ -6,6 +6,7 @@ import {
   type ConversationRow,
   findActiveSubscriptions,
   findConversationWithMembers,
+  findMemberView,
   findMessageById,
   findParties,
   type MemberRow,
@@ -151,4 +152,37 @@ export async function assertMaySend(ctx: AppContext, options: { viewer: Viewer; 
   const { decision } = await decideSendTo(ctx, options);
   if (!decision.canSend)
     throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
+}
+
+/**
+ * The conversation as one member sees it, with whether they may write now, in one statement (the
+ * send path and the conversation's own page); anyone else gets 404.
+ */
+export async function findMemberConversationView(
+  ctx: AppContext,
+  options: { actor: Viewer; conversationId: string },
+): Promise<MemberConversation & { party: PartyRow; decision: SendDecision; lastMessage: MessageRow | null }> {
+  const { actor } = options;
+  const row = await findMemberView(ctx.db.db, {
+    conversationId: options.conversationId,
+    viewerId: actor.id,
+    now: ctx.clock.now(),
+  });
+  if (!row) throw conversationNotFound();
+  const party: PartyRow = {
+    user: row.user,
+    requiresSubscriptionToMessage: row.requiresSubscriptionToMessage,
+  };
+  const blocked = new Set<string>();
+  if (row.blockedViewer) blocked.add(blockKey(row.user.id, actor.id));
+  if (row.blockedOther) blocked.add(blockKey(actor.id, row.user.id));
+  const subscribedTo = new Set<string>(row.subscribed ? [row.user.id] : []);
+  return {
+    conversation: row.conversation,
+    me: row.me,
+    other: row.other,
+    party,
+    decision: decideSend(actor, party, { blocked, subscribedTo }),
+    lastMessage: row.lastMessage,
+  };
 }

@@ -10,7 +10,7 @@ import type { massMessages } from '@fanstage/db';
 import { presentMedia } from '../media/media.presenter';
 import { defaultAvatarUrl, publicFileUrl } from '../users/users.presenter';
 import type { SendDecision } from './messages.access';
-import type { ConversationRow, FileRow, MemberRow, MessageRow, PartyRow } from './messages.repo';
+import type { ConversationRow, MemberRow, MessageFile, MessageRow, PartyRow } from './messages.repo';
 
 /**
  * One message for one viewer. The sender sees their own files; a paid message is locked for the
@@ -20,7 +20,7 @@ import type { ConversationRow, FileRow, MemberRow, MessageRow, PartyRow } from '
 export function presentMessage(
   row: MessageRow,
   options: {
-    files: FileRow[];
+    files: MessageFile[];
     /** What the content gate decided for this viewer. */
     canView: boolean;
     isBought: boolean;

@@ -26,6 +26,7 @@ import {
   users,
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MemberRow = typeof conversationMembers.$inferSelect;
@@ -275,52 +276,63 @@ export interface NewMessage {
   now: Date;
 }
 
+type RawMessage = Record<string, unknown>;
+
+/** A message row as the raw statement below answers it (bigints may come as strings). */
+const messageOf = (r: RawMessage): MessageRow => ({
+  id: r.id as string,
+  conversationId: r.conversationId as string,
+  seq: Number(r.seq),
+  senderId: r.senderId as string,
+  type: r.type as MessageRow['type'],
+  text: r.text as string,
+  priceCents: Number(r.priceCents),
+  tipAmountCents: r.tipAmountCents == null ? null : Number(r.tipAmountCents),
+  isDeleted: Boolean(r.isDeleted),
+  deletedAt: r.deletedAt == null ? null : new Date(r.deletedAt as string),
+  massMessageId: (r.massMessageId as string | null) ?? null,
+  createdAt: new Date(r.createdAt as string),
+});
+
 /**
- * Appends a message: the conversation's row lock draws the next number (so one conversation's
- * messages are strictly ordered), the files are linked, the recipient's unseen count goes up and
- * both members' activity moves, all in the caller's transaction.
+ * Appends a message in one statement (a data-modifying WITH): the conversation's row lock draws
+ * the next number (so one conversation's messages are strictly ordered), the message and its
+ * files are written, the recipient's unseen count goes up and both members' activity moves. Runs
+ * in the caller's transaction when given one; alone it is atomic all the same.
  */
-export async function insertMessage(tx: Transaction, values: NewMessage): Promise<MessageRow> {
+export async function insertMessage(db: Executor, values: NewMessage): Promise<MessageRow> {
   const id = newId();
-  const [bumped] = await tx
-    .update(conversations)
-    .set({
-      lastSeq: sql`${conversations.lastSeq} + 1`,
-      lastMessageId: id,
-      lastMessageAt: values.now,
-      updatedAt: values.now,
-    })
-    .where(eq(conversations.id, values.conversationId))
-    .returning({ seq: conversations.lastSeq });
-  if (!bumped) throw new Error(`conversation ${values.conversationId} does not exist`);
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      id,
-      conversationId: values.conversationId,
-      seq: bumped.seq,
-      senderId: values.senderId,
-      type: values.type,
-      text: values.text,
-      priceCents: values.priceCents,
-      tipAmountCents: values.tipAmountCents ?? null,
-      massMessageId: values.massMessageId ?? null,
-      createdAt: values.now,
-    })
-    .returning();
-  if (values.fileIds.length > 0) {
-    await tx
-      .insert(messageFiles)
-      .values(values.fileIds.map((fileId, position) => ({ messageId: id, fileId, position })));
-  }
-  await tx
-    .update(conversationMembers)
-    .set({
-      lastActivityAt: values.now,
-      unreadCount: sql`${conversationMembers.unreadCount} + (CASE WHEN ${conversationMembers.userId} = ${values.recipientId} THEN 1 ELSE 0 END)`,
-    })
-    .where(eq(conversationMembers.conversationId, values.conversationId));
-  return row!;
+  const linked =
+    values.fileIds.length > 0
+      ? sql`, linked as (insert into ${messageFiles} (message_id, file_id, position) values ${sql.join(
+          values.fileIds.map((fileId, position) => sql`(${id}, ${fileId}, ${position})`),
+          sql`, `,
+        )})`
+      : sql``;
+  const result = (await db.execute(sql`
+    with bumped as (
+      update ${conversations}
+      set last_seq = last_seq + 1, last_message_id = ${id}, last_message_at = ${values.now}, updated_at = ${values.now}
+      where id = ${values.conversationId}
+      returning last_seq
+    ), inserted as (
+      insert into ${messages} (id, conversation_id, seq, sender_id, type, text, price_cents, tip_amount_cents, mass_message_id, created_at)
+      values (${id}, ${values.conversationId}, (select last_seq from bumped), ${values.senderId}, ${values.type}, ${values.text},
+        ${values.priceCents}, ${values.tipAmountCents ?? null}, ${values.massMessageId ?? null}, ${values.now})
+      returning id, conversation_id as "conversationId", seq, sender_id as "senderId", type, text,
+        price_cents as "priceCents", tip_amount_cents as "tipAmountCents", is_deleted as "isDeleted",
+        deleted_at as "deletedAt", mass_message_id as "massMessageId", created_at as "createdAt"
+    )${linked}, members as (
+      update ${conversationMembers}
+      set last_activity_at = ${values.now},
+        unread_count = unread_count + (case when user_id = ${values.recipientId} then 1 else 0 end)
+      where conversation_id = ${values.conversationId}
+      returning 1
+    )
+    select * from inserted`)) as unknown as { rows: RawMessage[] };
+  const row = result.rows[0];
+  if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
+  return messageOf(row);
 }
 
 /** Marks a message deleted (once); answers the row as it is now, or null when it was already deleted. */
@@ -577,4 +589,109 @@ export async function unreadTotalsOf(db: Executor, userIds: string[]): Promise<M
     .where(and(inArray(conversationMembers.userId, userIds), gt(conversationMembers.unreadCount, 0)))
     .groupBy(conversationMembers.userId);
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+}
+
+const meMember = alias(conversationMembers, 'me_member');
+const otherMember = alias(conversationMembers, 'other_member');
+
+/**
+ * One member's view of a conversation in one statement: the conversation, both member rows, the
+ * other person (with the creator's "subscribers only" setting), the facts the send decision needs
+ * (a block either way, the viewer's running subscription to them) and the last message. Null when
+ * the viewer is not a member (or there is no such conversation).
+ */
+export async function findMemberView(
+  db: Executor,
+  options: { conversationId: string; viewerId: string; now: Date },
+) {
+  const { viewerId } = options;
+  const [row] = await db
+    .select({
+      conversation: conversations,
+      me: meMember,
+      other: otherMember,
+      user: users,
+      requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
+      blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
+      blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
+      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${options.now})`,
+      lastMessage: messages,
+    })
+    .from(meMember)
+    .innerJoin(conversations, eq(conversations.id, meMember.conversationId))
+    .innerJoin(
+      otherMember,
+      and(eq(otherMember.conversationId, meMember.conversationId), ne(otherMember.userId, meMember.userId)),
+    )
+    .innerJoin(users, eq(users.id, otherMember.userId))
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .where(and(eq(meMember.conversationId, options.conversationId), eq(meMember.userId, viewerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The fields of a file a message shows (presentMedia), as the page query below gives them. */
+export type MessageFile = Pick<
+  FileRow,
+  | 'id'
+  | 'kind'
+  | 'status'
+  | 'mimeType'
+  | 'size'
+  | 'width'
+  | 'height'
+  | 'durationSeconds'
+  | 'preview'
+  | 'variants'
+  | 'failureReason'
+  | 'progress'
+>;
+
+/**
+ * A page of a thread for one viewer in one statement: each message with its files (in order, none
+ * for a deleted one) and what the content gate needs of a paid message of the other member's
+ * (whether the viewer bought it, whether its sender blocked the viewer).
+ */
+export async function loadThreadPage(
+  db: Executor,
+  options: { conversationId: string; viewerId: string } & (
+    | { offset: number; limit: number }
+    | { afterSeq: number; limit: number }
+  ),
+): Promise<{ message: MessageRow; files: MessageFile[]; bought: boolean; blocked: boolean }[]> {
+  const { viewerId } = options;
+  // Written out with the table's own name: in a one-table select Drizzle leaves the columns of
+  // `sql` fields unqualified, which a correlated subquery would bind to its own tables.
+  const m = (column: string) => sql.raw(`"messages"."${column}"`);
+  const gated = sql`(${m('price_cents')} > 0 and ${m('sender_id')} <> ${viewerId} and not ${m('is_deleted')})`;
+  const query = db
+    .select({
+      message: messages,
+      files: sql<
+        MessageFile[] | null
+      >`case when ${m('is_deleted')} or ${m('type')} in ('text', 'tip') then null else (select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'status', f.status, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height, 'durationSeconds', f.duration_seconds, 'preview', f.preview, 'variants', f.variants, 'failureReason', f.failure_reason, 'progress', f.progress) order by mf.position) from message_files mf join files f on f.id = mf.file_id where mf.message_id = ${m('id')}) end`,
+      bought: sql<boolean>`(${gated} and exists (select 1 from purchases p where p.fan_id = ${viewerId} and p.target_type = 'message' and p.target_id = ${m('id')}))`,
+      blocked: sql<boolean>`(${gated} and exists (select 1 from user_blocks b where b.performer_id = ${m('sender_id')} and b.target_id = ${viewerId}))`,
+    })
+    .from(messages);
+  const rows =
+    'afterSeq' in options
+      ? await query
+          .where(and(eq(messages.conversationId, options.conversationId), gt(messages.seq, options.afterSeq)))
+          .orderBy(asc(messages.seq))
+          .limit(options.limit)
+      : (
+          await query
+            .where(eq(messages.conversationId, options.conversationId))
+            .orderBy(desc(messages.seq))
+            .offset(options.offset)
+            .limit(options.limit)
+        ).reverse();
+  return rows.map((r) => ({
+    message: r.message,
+    files: (r.files ?? []).map((f) => ({ ...f, size: Number(f.size) })),
+    bought: r.bought,
+    blocked: r.blocked,
+  }));
 }

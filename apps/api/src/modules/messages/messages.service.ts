@@ -24,10 +24,10 @@ import { uploadFeedMedia } from '../media/media.service';
 import { sniffFile } from '../media/media.sniff';
 import { findVisiblePerformer } from '../performers/performers.access';
 import {
-  assertMaySend,
   decideSendMany,
   decideSendTo,
   findMemberConversation,
+  findMemberConversationView,
   findMemberMessage,
   type MemberConversation,
 } from './messages.access';
@@ -45,9 +45,8 @@ import {
   insertMessage,
   isFanOf,
   listMemberConversations,
-  listThreadAfter,
-  listThreadPage,
   loadMessageFiles,
+  loadThreadPage,
   type MessageRow,
   markConversationRead,
   markMessageDeleted,
@@ -287,8 +286,19 @@ export async function getConversation(
   ctx: AppContext,
   options: { actor: Actor; id: string },
 ): Promise<TConversation> {
-  const found = await findMemberConversation(ctx, { actor: options.actor, conversationId: options.id });
-  return presentOneConversation(ctx, options.actor, found);
+  const view = await findMemberConversationView(ctx, { actor: options.actor, conversationId: options.id });
+  const online = await ctx.realtime.presence.onlineOf([view.party.user.id]).catch((err) => {
+    ctx.log.warn({ err }, 'presence is not available');
+    return new Set<string>();
+  });
+  return presentConversation({
+    conversation: view.conversation,
+    me: view.me,
+    party: view.party,
+    lastMessage: view.lastMessage,
+    decision: view.decision,
+    isOnline: online.has(view.party.user.id),
+  });
 }
 
 /**
@@ -350,26 +360,39 @@ export async function listMessages(
 ): Promise<Page<TMessage>> {
   const { actor, query } = options;
   const found = await findMemberConversation(ctx, { actor, conversationId: options.conversationId });
-  let rows: MessageRow[];
+  const page = { conversationId: found.conversation.id, viewerId: actor.id, limit: query.limit };
+  let afterSeq: number | null = null;
   if (query.after) {
     const after = await findMemberMessage(ctx, { actor, messageId: query.after });
     if (after.conversation.id !== found.conversation.id) {
       throw unprocessable('The message given in "after" is not part of this conversation.');
     }
-    rows = await listThreadAfter(ctx.db.db, {
-      conversationId: found.conversation.id,
-      afterSeq: after.message.seq,
-      limit: query.limit,
-    });
-  } else {
-    rows = await listThreadPage(ctx.db.db, {
-      conversationId: found.conversation.id,
-      offset: query.offset,
-      limit: query.limit,
-    });
+    afterSeq = after.message.seq;
   }
+  // One statement for the page: messages, their files and the gate's facts of paid ones.
+  const rows = await loadThreadPage(
+    ctx.db.db,
+    afterSeq === null ? { ...page, offset: query.offset } : { ...page, afterSeq },
+  );
   return {
-    data: await presentThread(ctx, { viewer: actor, members: found, rows }),
+    data: rows.map((row) => {
+      const { message } = row;
+      // The content gate of a paid message of the other member's (decideOne): bought, and its
+      // sender has not blocked the viewer; admins see all; the rest is open.
+      const gated = message.priceCents > 0 && message.senderId !== actor.id && !message.isDeleted;
+      const isAdmin = actor.role === 'admin';
+      const isBought = gated && !isAdmin && !row.blocked && row.bought;
+      return presentMessage(message, {
+        files: row.files,
+        canView: !gated || isAdmin || isBought,
+        isBought,
+        isSeen:
+          message.senderId === actor.id
+            ? message.seq <= found.other.lastReadSeq
+            : message.seq <= found.me.lastReadSeq,
+        sign: sign(ctx),
+      });
+    }),
     total: found.conversation.lastSeq,
   };
 }
@@ -384,25 +407,25 @@ export async function sendMessage(
   options: { actor: Actor; conversationId: string; input: TMessageCreate },
 ): Promise<TMessage> {
   const { actor, input } = options;
-  const { conversation, other } = await findMemberConversation(ctx, {
+  // One statement: membership, the other person and the send decision's facts.
+  const { conversation, other, decision } = await findMemberConversationView(ctx, {
     actor,
     conversationId: options.conversationId,
   });
-  await assertMaySend(ctx, { viewer: actor, otherId: other.userId });
+  if (!decision.canSend)
+    throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
   const content = await prepareContent(ctx, { sender: actor, ...input });
-  const now = ctx.clock.now();
-  const message = await ctx.db.db.transaction((tx) =>
-    deliverMessage(tx, {
-      conversationId: conversation.id,
-      senderId: actor.id,
-      recipientId: other.userId,
-      type: messageTypeOf(content.files),
-      text: content.text,
-      priceCents: content.priceCents,
-      fileIds: content.files.map((f) => f.id),
-      now,
-    }),
-  );
+  // One statement too (a data-modifying WITH): the number, the message, its files, the counts.
+  const message = await insertMessage(ctx.db.db, {
+    conversationId: conversation.id,
+    senderId: actor.id,
+    recipientId: other.userId,
+    type: messageTypeOf(content.files),
+    text: content.text,
+    priceCents: content.priceCents,
+    fileIds: content.files.map((f) => f.id),
+    now: ctx.clock.now(),
+  });
   await announceNewMessage(ctx, { message, recipientId: other.userId, files: content.files });
   return presentMessage(message, {
     files: content.files,

@@ -12,10 +12,9 @@ import {
   products,
   reactions,
   sql,
-  type Transaction,
   videos,
 } from '@fanstage/db';
-import { bumpCounter, type CounterColumn } from '../../lib/counters';
+import type { CounterColumn } from '../../lib/counters';
 
 export type ReactionRow = typeof reactions.$inferSelect;
 interface ReactionKey {
@@ -39,13 +38,6 @@ const likeCounters: Record<TReactionObjectType, CounterColumn> = {
   comment: { table: comments, key: comments.id, counter: comments.likesCount },
 };
 
-/** Adds `by` to the object's likes_count and answers the new value (0 when the object is gone). */
-const bumpLikes = (tx: Transaction, type: TReactionObjectType, id: string, by: number): Promise<number> =>
-  bumpCounter(tx, likeCounters[type], id, by);
-
-/** The object's cached likes count, read without changing it. */
-const likesOf = (tx: Transaction, type: TReactionObjectType, id: string) => bumpLikes(tx, type, id, 0);
-
 const keyWhere = (key: ReactionKey) =>
   and(
     eq(reactions.userId, key.userId),
@@ -54,28 +46,46 @@ const keyWhere = (key: ReactionKey) =>
     eq(reactions.action, key.action),
   );
 
-/**
- * Adds the reaction and, for a like, bumps the object's likes_count in the same transaction. A
- * repeat (or a racing duplicate) inserts nothing and leaves the count alone.
- */
-export const insertReaction = (db: Executor, key: ReactionKey) =>
-  db.transaction(async (tx) => {
-    const inserted = await tx.insert(reactions).values(key).onConflictDoNothing().returning();
-    if (key.action !== 'like') return likesOf(tx, key.objectType, key.objectId);
-    return inserted.length > 0
-      ? bumpLikes(tx, key.objectType, key.objectId, 1)
-      : likesOf(tx, key.objectType, key.objectId);
-  });
+const likesOf = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
+type Rows = { rows: { n: number | string; changed?: number | string }[] };
 
-/** Removes the reaction and lowers likes_count for a like; nothing changes when there was none. */
-export const deleteReaction = (db: Executor, key: ReactionKey) =>
-  db.transaction(async (tx) => {
-    const deleted = await tx.delete(reactions).where(keyWhere(key)).returning();
-    if (key.action !== 'like') return likesOf(tx, key.objectType, key.objectId);
-    return deleted.length > 0
-      ? bumpLikes(tx, key.objectType, key.objectId, -1)
-      : likesOf(tx, key.objectType, key.objectId);
-  });
+/**
+ * Adds the reaction and, for a like, bumps the object's likes_count: one statement (a
+ * data-modifying WITH), so the count moves with the row it counts. A repeat (or a racing
+ * duplicate) inserts nothing and leaves the count alone. Answers the likes count (0 when the
+ * object is gone).
+ */
+export async function insertReaction(db: Executor, key: ReactionKey): Promise<number> {
+  const { table, key: keyColumn, counter } = likeCounters[key.objectType];
+  const inserted = sql`insert into ${reactions} (user_id, object_type, object_id, action) values (${key.userId}, ${key.objectType}, ${key.objectId}, ${key.action}) on conflict do nothing returning 1`;
+  const result = (await db.execute(
+    key.action === 'like'
+      ? sql`with inserted as (${inserted}) update ${table} set ${sql.identifier(counter.name)} = ${counter} + (select count(*) from inserted) where ${keyColumn} = ${key.objectId} returning ${counter} as n`
+      : sql`with inserted as (${inserted}) select ${counter} as n from ${table} where ${keyColumn} = ${key.objectId}`,
+  )) as unknown as Rows;
+  return likesOf(result.rows);
+}
+
+/**
+ * Removes the reaction and lowers likes_count for a like, in one statement; nothing changes when
+ * there was none. Answers whether a row went and the likes count (0 when the object is gone).
+ */
+export async function deleteReaction(
+  db: Executor,
+  key: ReactionKey,
+): Promise<{ deleted: boolean; likesCount: number }> {
+  const { table, key: keyColumn, counter } = likeCounters[key.objectType];
+  const deleted = sql`delete from ${reactions} where ${keyWhere(key)} returning 1`;
+  const likes =
+    key.action === 'like'
+      ? sql`update ${table} set ${sql.identifier(counter.name)} = ${counter} - (select count(*) from deleted) where ${keyColumn} = ${key.objectId} returning ${counter} as n`
+      : sql`select ${counter} as n from ${table} where ${keyColumn} = ${key.objectId}`;
+  const result = (await db.execute(
+    sql`with deleted as (${deleted}), likes as (${likes}) select (select n from likes) as n, (select count(*) from deleted) as changed`,
+  )) as unknown as Rows;
+  const row = result.rows[0];
+  return { deleted: Number(row?.changed ?? 0) > 0, likesCount: Number(row?.n ?? 0) };
+}
 
 /** Whether the reaction exists. */
 export async function hasReaction(db: Executor, key: ReactionKey): Promise<boolean> {
