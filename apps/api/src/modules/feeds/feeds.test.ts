@@ -622,6 +622,9 @@ describe('GET /api/user/feeds (home timeline)', () => {
     const plan = await t.ctx.db.db.transaction(async (tx) => {
       // A test table is tiny, so the planner would rather scan it; forbid that to see the index is usable.
       await tx.execute(sql`set local enable_seqscan = off`);
+      // Nor a bitmap scan and a sort: on a real timeline the ordered scan that stops at the page wins.
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
       const query = timelinePageQuery(tx, {
         fanId: fan.user.id,
         now: clock.now(),
