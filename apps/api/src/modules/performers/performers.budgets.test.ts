@@ -50,11 +50,11 @@ describe('GET /api/performers/{username}', () => {
     const res = await profile();
     expect(t.ctx.db.statements() - before).toBe(1);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ subscribers: 2, likes: 5, isFollowed: true });
+    expect(res.json().data).toMatchObject({ stats: { subscribers: 2, likes: 5 }, isFollowed: true });
 
     // A subscription ends by time alone: the next view counts one fewer.
     clock.advance(2 * day);
-    expect((await profile()).json().data.subscribers).toBe(1);
+    expect((await profile()).json().data.stats.subscribers).toBe(1);
     const visitorBefore = t.ctx.db.statements();
     expect((await t.request({ url: `/api/performers/${creator.user.username}` })).statusCode).toBe(200);
     expect(t.ctx.db.statements() - visitorBefore).toBe(1);
