@@ -29,7 +29,7 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from './performer-documents';
-import { assertCreator, findVisiblePerformer, findVisiblePerformerProfile } from './performers.access';
+import { assertCreator, findVisiblePerformerProfile } from './performers.access';
 import { presentDocument, presentPerformerMe, presentPerformerPublic } from './performers.presenter';
 import {
   findDocuments,
