@@ -28,12 +28,26 @@ export async function explainFeeds(
       db,
       'home timeline page (GET /api/user/feeds?limit=20 as the bench fan)',
       // With a country: the geo-block condition (one anti-join) is part of every real page.
-      timelinePageQuery(db.db, { fanId: options.fanId, now, geo: { actor: null, country: 'DE' }, ...page }),
+      timelinePageQuery(db.db, {
+        fanId: options.fanId,
+        now,
+        geo: {
+          actor: { id: options.fanId, sessionId: 'explain', role: 'user', status: 'active' },
+          country: 'DE',
+        },
+        ...page,
+      }),
     )),
     ...(await explain(
       db,
       'creator feed page (GET /api/user/feeds/search/{busy creator}?limit=20 as the bench fan)',
-      creatorFeedPageQuery(db.db, { performerId: options.busyCreatorId, now, includeFailed: false, ...page }),
+      creatorFeedPageQuery(db.db, {
+        performerId: options.busyCreatorId,
+        now,
+        includeFailed: false,
+        viewer: { id: options.fanId, role: 'user' },
+        ...page,
+      }),
     )),
   ];
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbHandle } from '@fanstage/db';
 import { factoryPassword, factoryPasswordHash } from '@fanstage/db/factories';
+import { rebuildTimelines } from '../apps/api/src/modules/feeds/timeline.repo';
 
 /** How big the data set is; see README.md for the two presets. */
 export interface BenchSizes {
@@ -219,6 +220,9 @@ export async function seedBenchData(
   );
   // What autovacuum would have done by the time anyone reads: fresh statistics and the visibility
   // map (index-only scans), so plans are those of a settled database, not of a bulk load.
+  // The home timelines, as the migration's backfill and rebuildTimelines fill them (the latest 50
+  // posts of each followed or subscribed creator).
+  await rebuildTimelines(db.db, { now: new Date() });
   await step('vacuum analyze', 'vacuum (analyze)');
 
   const countOf = async (table: string) =>

@@ -37,6 +37,7 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
+import { registerTimelineJobs } from './modules/feeds/timeline.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
 import { followsRoutes } from './modules/follows/follows.routes';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerPaymentJobs(ctx);
   await registerStreamingJobs(ctx);
   await registerNotificationJobs(ctx);
+  await registerTimelineJobs(ctx);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

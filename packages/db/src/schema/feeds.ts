@@ -128,3 +128,34 @@ export const pollVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.feedId, t.fanId] })],
 );
+
+/**
+ * The home timeline, written on publish (fan-out on write): one row per post per fan who follows or
+ * subscribes to its creator. A job inserts a published post's rows for all its followers and
+ * subscribers in one INSERT … SELECT; following or subscribing copies the creator's latest posts in;
+ * unfollowing, a lapsed subscription and a block take them out; deleting a post cascades. The read
+ * is one backward range scan of `timeline_entries_fan_published_idx`; it still checks the post and
+ * the relation, so an entry not yet removed is never shown.
+ */
+export const timelineEntries = pgTable(
+  'timeline_entries',
+  {
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The post's publish time (moved with it when a scheduled post is moved). */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feedId, t.fanId] }),
+    // Ascending, scanned backward for newest first (see feeds_performer_published_idx).
+    index('timeline_entries_fan_published_idx').on(t.fanId, t.publishedAt, t.feedId),
+    index('timeline_entries_fan_performer_idx').on(t.fanId, t.performerId),
+  ],
+);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
 import { cutSessionsOfBlockedFan } from '../calls/calls.service';
+import { onFanBlocked, onFanRelated } from '../feeds/timeline.service';
 import { assertCreator } from '../performers/performers.access';
 import { cutBlockedFanFromShow } from '../streaming/streaming.chat';
 import { stopRenewalForBlockedFan } from '../subscriptions/subscriptions.service';
@@ -64,6 +65,7 @@ export async function blockUser(
 /** What a new block ends at once: the fan's seat in the creator's show, their call, their renewal. */
 async function cutWhatIsLive(ctx: AppContext, cut: { performerId: string; fanId: string }) {
   await Promise.all([
+    onFanBlocked(ctx, { fanId: cut.fanId, performerId: cut.performerId }),
     cutBlockedFanFromShow(ctx, cut),
     cutSessionsOfBlockedFan(ctx, cut),
     stopRenewalForBlockedFan(ctx, cut),
@@ -111,6 +113,8 @@ export async function unblockUser(
   assertCreator(options.actor);
   const removed = await deleteBlock(ctx.db.db, { performerId: options.actor.id, targetId: options.targetId });
   if (!removed) throw notFound('That blocked user');
+  // Still following or subscribed: the creator's latest posts come back (none when neither holds).
+  await onFanRelated(ctx, { fanId: options.targetId, performerId: options.actor.id });
   return { targetId: options.targetId, isBlocked: false };
 }
 

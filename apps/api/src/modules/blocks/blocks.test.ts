@@ -2,6 +2,7 @@ import { callSessions, eq, subscriptions, userBlocks } from '@fanstage/db';
 import { buildFeed, buildGallery, buildProduct, buildSubscription, buildVideo } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { syncTimelines } from '../../../test/timelines';
 import { grantWalletCredit } from '../wallet';
 
 let t: TestApp;
@@ -219,6 +220,7 @@ describe('a blocked fan', () => {
       performerId: creator.user.id,
       publishedAt: new Date(Date.now() - 1000),
     });
+    await syncTimelines(t); // the post was written past the service and its fan-out job
     const home = async () =>
       (await api(fan, 'GET', '/user/feeds')).json() as { data: { _id: string }[]; total: number };
     expect((await home()).data.map((p) => p._id)).toContain(feed.id);

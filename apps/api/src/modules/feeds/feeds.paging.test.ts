@@ -2,6 +2,7 @@ import { feedFiles, follows } from '@fanstage/db';
 import { buildFeed } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { syncTimelines } from '../../../test/timelines';
 import { insertFile } from '../media/media.repo';
 
 const clock = new TestClock();
@@ -49,8 +50,11 @@ async function failedPost(creator: Account, publishedAt: Date) {
 const follow = (fan: Account, creator: Account) =>
   t.ctx.db.db.insert(follows).values({ followerId: fan.user.id, performerId: creator.user.id });
 
-const timeline = (fan: Account, query: string) =>
-  t.request({ url: `/api/user/feeds?${query}`, token: fan.token });
+/** The fan's timeline page, after the rows written above entered the timelines. */
+const timeline = async (fan: Account, query: string) => {
+  await syncTimelines(t);
+  return t.request({ url: `/api/user/feeds?${query}`, token: fan.token });
+};
 
 describe('home timeline pages', () => {
   it('merges the creators newest first and says there is more without counting the whole timeline', async () => {

@@ -17,12 +17,13 @@ import {
   sql,
   subscriptions,
   type Transaction,
+  timelineEntries,
   users,
 } from '@fanstage/db';
-import { creatorsBlockingSql } from '../access/blocks';
-import { creatorListedForViewer, type GeoViewer, geoVisibleCondition } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
+import { type CardRow, cardColumns } from './feeds.cards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 export type NewFeedRow = typeof feeds.$inferInsert;
@@ -186,10 +187,10 @@ async function pageWithTotal(
  * each page cost more than the page itself. `countAll` gives the exact figure in the one case the
  * page cannot: an offset past the end.
  */
-async function pageWithLookahead(
-  rows: FeedWithAuthor[],
+async function pageWithLookahead<R>(
+  rows: R[],
   options: { offset: number; limit: number; countAll: () => Promise<number> },
-): Promise<{ rows: FeedWithAuthor[]; total: number }> {
+): Promise<{ rows: R[]; total: number }> {
   if (rows.length > options.limit) {
     return { rows: rows.slice(0, options.limit), total: options.offset + options.limit + 1 };
   }
@@ -240,10 +241,11 @@ export function creatorFeedPageQuery(
     includeFailed: boolean;
     offset: number;
     limit: number;
+    viewer?: CardViewer['viewer'];
   },
 ) {
   return db
-    .select({ feed: feeds, author: authorColumns })
+    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.viewer ?? null, options.now) })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.performerId))
     .where(creatorFeedWhere(options))
@@ -262,9 +264,10 @@ export async function listCreatorFeeds(
     includeFailed: boolean;
     offset: number;
     limit: number;
+    viewer: CardViewer['viewer'];
   },
-) {
-  return pageWithLookahead(await creatorFeedPageQuery(db, options), {
+): Promise<{ rows: CardRow[]; total: number }> {
+  return pageWithLookahead((await creatorFeedPageQuery(db, options)) as CardRow[], {
     ...options,
     countAll: async () =>
       (await db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(creatorFeedWhere(options)))[0]
@@ -272,89 +275,53 @@ export async function listCreatorFeeds(
   });
 }
 
-/**
- * The creators whose posts are in a fan's timeline: followed or subscribed to, less those who blocked
- * the fan (listed is checked apart).
- */
-const timelineCreatorIds = (options: { fanId: string; now: Date }) =>
-  sql`select ${follows.performerId} from ${follows} where ${follows.followerId} = ${options.fanId}
-      union select ${subscriptions.performerId} from ${subscriptions}
-      where ${subscriptions.fanId} = ${options.fanId} and ${subscriptions.expiredAt} > ${options.now}
-      except ${creatorsBlockingSql(options.fanId)}`;
+/** The viewer and the moment a page is read for: the card columns need both. */
+export interface CardViewer {
+  viewer: Pick<GeoViewer['actor'] & object, 'id' | 'role'> | null;
+}
 
-/** Published, not hidden and in the page range: the filter on each creator's own posts. */
-const timelinePostWhere = (options: { now: Date; before?: Date }) =>
+/**
+ * The fan still follows the entry's creator or holds a running subscription: entries of a relation
+ * that ended (a lapse is only swept later) are never shown. Two probes on primary/unique keys.
+ */
+const timelineRelationHolds = (fanId: string, now: Date) =>
+  sql`(exists (select 1 from ${follows} where ${follows.followerId} = ${fanId} and ${follows.performerId} = ${timelineEntries.performerId})
+      or exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${fanId} and ${subscriptions.performerId} = ${timelineEntries.performerId} and ${subscriptions.expiredAt} > ${now.toISOString()}::timestamptz))`;
+
+/** Everything a timeline entry must pass to be shown (besides the page's range). */
+const timelineWhere = (options: { fanId: string; now: Date; before?: Date; geo: GeoViewer }) =>
   and(
-    lte(feeds.publishedAt, options.now),
+    eq(timelineEntries.fanId, options.fanId),
+    lte(timelineEntries.publishedAt, options.now),
+    options.before ? lt(timelineEntries.publishedAt, options.before) : undefined,
     notHidden(feeds),
-    options.before ? lt(feeds.publishedAt, options.before) : undefined,
+    hasNoFailedMedia,
+    listedCondition,
+    creatorListedForViewer(options.geo, timelineEntries.performerId),
+    timelineRelationHolds(options.fanId, options.now),
   );
 
 /**
- * The page query of the home timeline (exported so a test and the bench can EXPLAIN it): the newest
- * `window` posts (by default `offset + limit + 1`, one of lookahead) of the listed creators the fan
- * follows or subscribes to, each with whether one of its files failed.
- *
- * For each creator a lateral subquery reads that creator's newest `window` entries from
- * `feeds_performer_published_idx` (ids and times only, so an index-only scan) and stops; the page
- * is the newest `window` of those, and only they are read in full and checked for failed media. The
- * work grows with the number of creators times the page's end, never with how many posts they wrote.
- * Failed posts are filtered afterwards by `listTimeline`, which widens the window when it met any.
+ * The page query of the home timeline (exported so a test and the bench can EXPLAIN it): one
+ * backward range scan of `timeline_entries_fan_published_idx` for the fan, each entry joined to its
+ * post, creator and profile and checked (published, not hidden, no failed media, creator listed and
+ * not blocking, the relation still holding), `offset + limit + 1` rows (one of lookahead), each with
+ * its card columns, so the page is this one statement.
  */
 export function timelinePageQuery(
   db: Executor,
-  options: {
-    fanId: string;
-    now: Date;
-    before?: Date;
-    offset: number;
-    limit: number;
-    window?: number;
-    geo: GeoViewer;
-  },
+  options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; geo: GeoViewer },
 ) {
-  const window = options.window ?? options.offset + options.limit + 1;
-  const latest = db
-    .select({ id: feeds.id, publishedAt: feeds.publishedAt })
-    .from(feeds)
-    // Written out: "users" is the outer query's row, which Drizzle cannot name from inside this subquery.
-    .where(and(sql`${feeds.performerId} = "users"."id"`, timelinePostWhere(options)))
-    .orderBy(...newestFirst)
-    .limit(window)
-    .as('latest');
-  const page = db
-    .select({ id: latest.id })
-    .from(users)
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .innerJoinLateral(latest, sql`true`)
-    .where(
-      and(
-        sql`${users.id} in (${timelineCreatorIds(options)})`,
-        listedCondition,
-        geoVisibleCondition(options.geo, users.id),
-      ),
-    )
-    .orderBy(desc(latest.publishedAt), desc(latest.id))
-    .limit(window)
-    .as('page');
-  const failed = db
-    .select({ isFailed: sql<boolean>`true`.as('is_failed') })
-    .from(feedFiles)
-    .innerJoin(files, eq(files.id, feedFiles.fileId))
-    .where(and(sql`${feedFiles.feedId} = "feeds"."id"`, eq(files.status, 'failed')))
-    .limit(1)
-    .as('failed');
   return db
-    .select({
-      feed: feeds,
-      author: authorColumns,
-      hasFailedMedia: sql<boolean>`coalesce(${failed.isFailed}, false)`,
-    })
-    .from(page)
-    .innerJoin(feeds, eq(feeds.id, page.id))
-    .innerJoin(users, eq(users.id, feeds.performerId))
-    .leftJoinLateral(failed, sql`true`)
-    .orderBy(...newestFirst);
+    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.geo.actor, options.now) })
+    .from(timelineEntries)
+    .innerJoin(feeds, eq(feeds.id, timelineEntries.feedId))
+    .innerJoin(users, eq(users.id, timelineEntries.performerId))
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, timelineEntries.performerId))
+    .where(timelineWhere(options))
+    .orderBy(desc(timelineEntries.publishedAt), desc(timelineEntries.feedId))
+    .offset(options.offset)
+    .limit(options.limit + 1);
 }
 
 /** The exact number of posts in a fan's timeline (only for an offset past the end). */
@@ -364,43 +331,23 @@ export function timelineCountQuery(
 ) {
   return db
     .select({ n: sql<number>`count(*)::int` })
-    .from(feeds)
-    .innerJoin(users, eq(users.id, feeds.performerId))
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, feeds.performerId))
-    .where(
-      and(
-        sql`${feeds.performerId} in (${timelineCreatorIds(options)})`,
-        listedCondition,
-        creatorListedForViewer(options.geo, feeds.performerId),
-        timelinePostWhere(options),
-        hasNoFailedMedia,
-      ),
-    );
+    .from(timelineEntries)
+    .innerJoin(feeds, eq(feeds.id, timelineEntries.feedId))
+    .innerJoin(users, eq(users.id, timelineEntries.performerId))
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, timelineEntries.performerId))
+    .where(timelineWhere(options));
 }
 
-/**
- * The home timeline: one page query in the usual case; the total as `pageWithLookahead` explains.
- * The newest `window` posts unfiltered are a prefix of the timeline's order, so once failed ones are
- * dropped, a prefix still holding `offset + limit + 1` posts is exactly the page; when failed posts
- * left it short, the window grows by as many and the query runs again.
- */
+/** The home timeline: one statement in the usual case; the total as `pageWithLookahead` explains. */
 export async function listTimeline(
   db: Executor,
   options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; geo: GeoViewer },
-): Promise<{ rows: FeedWithAuthor[]; total: number }> {
-  const wanted = options.offset + options.limit + 1;
-  let window = wanted;
-  for (;;) {
-    const rows = await timelinePageQuery(db, { ...options, window });
-    const shown = rows.filter((r) => !r.hasFailedMedia).map(({ feed, author }) => ({ feed, author }));
-    if (shown.length >= wanted || rows.length < window) {
-      return pageWithLookahead(shown.slice(options.offset), {
-        ...options,
-        countAll: async () => (await timelineCountQuery(db, options))[0]?.n ?? 0,
-      });
-    }
-    window += wanted - shown.length;
-  }
+): Promise<{ rows: CardRow[]; total: number }> {
+  const rows = (await timelinePageQuery(db, options)) as CardRow[];
+  return pageWithLookahead(rows, {
+    ...options,
+    countAll: async () => (await timelineCountQuery(db, options))[0]?.n ?? 0,
+  });
 }
 
 export interface FeedDetails {

@@ -11,14 +11,14 @@ import {
 import type { Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
-import { decideContentAccess, type GatedItem } from '../access/content-access';
+import { decideContentAccess } from '../access/content-access';
 import { maySeeHidden } from '../access/hidden';
 import type { Actor } from '../auth/sessions';
 import { deleteSocialTraces } from '../comments/comments.repo';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentFileStatus } from '../media/media.presenter';
 import { filterVisiblePerformerIds, findVisiblePerformer } from '../performers/performers.access';
-import { loadViewerReactions } from '../reactions/reactions.viewer';
+import { type CardRow, loadCards, readCards } from './feeds.cards';
 import { presentFeed } from './feeds.presenter';
 import {
   bumpPerformerCounters,
@@ -41,6 +41,7 @@ import {
   replaceFeedFiles,
   updateFeedRow,
 } from './feeds.repo';
+import { movePostInTimelines, queueFanOut } from './timeline.service';
 
 type Page = { data: TFeed[]; total: number };
 
@@ -190,6 +191,9 @@ export async function createFeed(
     await bumpPerformerCounters(tx, actor.id, { posts: 1, ...countKinds(kinds) });
     return row;
   });
+  // The post request does not write the fans' timelines: the job does (scheduled posts too; the
+  // timeline shows an entry once its time has come).
+  await queueFanOut(ctx, feed.id);
   return getMyFeed(ctx, { actor, id: feed.id });
 }
 
@@ -220,24 +224,13 @@ async function findOwnFeed(ctx: AppContext, options: { actor: Actor; id: string 
   return row;
 }
 
-/** Presents a page of posts for one viewer: the gate once, the details in a fixed number of queries. */
-async function presentPage(
-  ctx: AppContext,
-  options: { actor: Actor | null; rows: FeedWithAuthor[] },
-): Promise<TFeed[]> {
+/**
+ * Presents card rows (posts read with `cardColumns`) for one viewer: no statement of its own, the
+ * rows carry everything (files, poll, reactions, what the gate needs).
+ */
+function presentCards(ctx: AppContext, options: { actor: Actor | null; rows: CardRow[] }): TFeed[] {
   const { actor, rows } = options;
-  const items: GatedItem[] = rows.map(({ feed }) => ({
-    id: feed.id,
-    type: 'feed',
-    ownerId: feed.performerId,
-    isSale: feed.isSale,
-    priceCents: feed.priceCents,
-  }));
-  const [access, details, reactionsOf] = await Promise.all([
-    decideContentAccess(ctx, { actor, items }),
-    loadFeedDetails(ctx.db.db, { feeds: rows.map((r) => r.feed), viewerId: actor?.id ?? null }),
-    loadViewerReactions(ctx, { actor, objectType: 'feed', objectIds: rows.map((r) => r.feed.id) }),
-  ]);
+  const { details, access, reactions } = readCards(rows, actor);
   const now = ctx.clock.now();
   const sign = (key: string) => signMediaUrl(ctx, key);
   return rows.map((row) =>
@@ -247,9 +240,22 @@ async function presentPage(
       now,
       isOwnerView: actor?.id === row.feed.performerId || actor?.role === 'admin',
       sign,
-      reactions: reactionsOf(row.feed.id),
+      reactions: reactions(row.feed.id),
     }),
   );
+}
+
+/** Presents posts read without their cards: the cards in one statement more. */
+async function presentPage(
+  ctx: AppContext,
+  options: { actor: Actor | null; rows: FeedWithAuthor[] },
+): Promise<TFeed[]> {
+  const cards = await loadCards(ctx.db.db, {
+    ids: options.rows.map((r) => r.feed.id),
+    viewer: options.actor,
+    now: ctx.clock.now(),
+  });
+  return presentCards(ctx, { actor: options.actor, rows: cards });
 }
 
 const presentOne = async (ctx: AppContext, actor: Actor | null, row: FeedWithAuthor) =>
@@ -324,6 +330,7 @@ export async function updateMyFeed(
       });
     }
     await updateFeedRow(tx, feed.id, values);
+    if (values.publishedAt) await movePostInTimelines(tx, feed.id, values.publishedAt);
   });
   return getMyFeed(ctx, options);
 }
@@ -378,7 +385,7 @@ export async function listHomeFeed(
     offset: options.offset,
     limit: options.limit,
   });
-  return { data: await presentPage(ctx, { actor: options.actor, rows }), total };
+  return { data: presentCards(ctx, { actor: options.actor, rows }), total };
 }
 
 /** A creator's published posts, pinned first; visitors see them too, locked where the gate says so. */
@@ -402,8 +409,9 @@ export async function listCreatorFeed(
     includeFailed: actor?.id === performer.user.id || actor?.role === 'admin',
     offset: options.offset,
     limit: options.limit,
+    viewer: actor,
   });
-  return { data: await presentPage(ctx, { actor, rows }), total };
+  return { data: presentCards(ctx, { actor, rows }), total };
 }
 
 /**

@@ -2,6 +2,7 @@ import { follows } from '@fanstage/db';
 import { buildFeed, buildPurchase, buildSubscription } from '@fanstage/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { syncTimelines } from '../../../test/timelines';
 import { grantWalletCredit } from '../wallet';
 
 /*
@@ -131,6 +132,7 @@ describe('a locked post carries none of its text', () => {
   it('keeps the text out of the home timeline of a fan who follows without paying', async () => {
     const fan = await t.fan();
     await t.ctx.db.db.insert(follows).values({ followerId: fan.user.id, performerId: creator.user.id });
+    await syncTimelines(t);
     const res = await t.request({ url: '/api/user/feeds', token: fan.token });
     expect(res.statusCode).toBe(200);
     expect(postIn(res.json(), ppv.id)).toMatchObject({ text: '', previewText: ppvLine });

@@ -2,6 +2,7 @@ import type { TFollowedPerformer, TFollower, TFollowState } from '@fanstage/cont
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { onFanJoined, onFanLeft } from '../feeds/timeline.service';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
 import { presentPerformerPublic } from '../performers/performers.presenter';
@@ -21,6 +22,7 @@ export async function followPerformer(
   if (performerId === actor.id) throw new AppError('UNPROCESSABLE', 'You cannot follow yourself.');
   await findVisiblePerformer(ctx, { actor, country, idOrUsername: performerId });
   const followers = await insertFollow(ctx.db.db, { followerId: actor.id, performerId });
+  await onFanJoined(ctx, { fanId: actor.id, performerId });
   await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'follow' });
   return { performerId, isFollowed: true, followers };
 }
@@ -36,6 +38,7 @@ export async function unfollowPerformer(
   const { actor, country, performerId } = options;
   const { removed, followers } = await deleteFollow(ctx.db.db, { followerId: actor.id, performerId });
   if (!removed) await findVisiblePerformer(ctx, { actor, country, idOrUsername: performerId });
+  else await onFanLeft(ctx, { fanId: actor.id, performerId });
   return { performerId, isFollowed: false, followers };
 }
 

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { removeComment } from '../comments/comments.service';
 import { removeFeed } from '../feeds/feeds.service';
+import { queueFanOut, takePostOutOfTimelines } from '../feeds/timeline.service';
 import { notify } from '../notifications/notifications.service';
 import { findModeratedRows, findPeople, type ModeratedRow, type Person, setHidden } from './moderation.repo';
 
@@ -143,6 +144,7 @@ export async function hideInTransaction(
   const { actor, target, row, reason } = options;
   const changed = await setHidden(tx, { target, id: row.id, hide: { at: options.at, reason, by: actor.id } });
   if (!changed) throw new AppError('UNPROCESSABLE', 'This is already hidden.');
+  if (target === 'feed') await takePostOutOfTimelines(tx, row.id);
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'content.hide',
@@ -192,6 +194,7 @@ export async function unhideContent(
       after: { hidden: false },
     });
   });
+  if (target === 'feed') await queueFanOut(ctx, found.row.id);
   await tellOwner(ctx, {
     to: found.owner,
     link: contentLink(target, found.row.id),

@@ -4,7 +4,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import { blockedBy, blockedByCreator } from '../access/blocks';
 import { hiddenForCountry } from '../access/geo';
 import type { Actor } from '../auth/sessions';
-import { findExistingPerformerIds, findListedIds, findPerformer, type PerformerRow } from './performers.repo';
+import {
+  findExistingPerformerIds,
+  findListedIds,
+  findPerformer,
+  findPerformerProfileRow,
+  type PerformerProfileRow,
+  type PerformerRow,
+} from './performers.repo';
 
 /*
  * The one gate for "may this actor see this creator". Listed creators (active, documents verified
@@ -52,6 +59,30 @@ export async function findVisiblePerformer(
     performerIds: [row.user.id],
   });
   if (hidden.size > 0) throw notFound('That creator');
+  if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
+    throw blockedByCreator();
+  }
+  return row;
+}
+
+/**
+ * The same gate for the profile page, in the one statement that reads the whole profile
+ * (`findPerformerProfileRow`: counts, welcome video and the country rule come with the row).
+ */
+export async function findVisiblePerformerProfile(
+  ctx: AppContext,
+  options: { actor: Actor | null; country: string | null; idOrUsername: string },
+): Promise<PerformerProfileRow> {
+  const key = options.idOrUsername;
+  const query = {
+    viewer: { actor: options.actor, country: options.country },
+    now: ctx.clock.now(),
+  };
+  const row = uuidPattern.test(key)
+    ? await findPerformerProfileRow(ctx.db.db, { ...query, id: key })
+    : await findPerformerProfileRow(ctx.db.db, { ...query, username: key });
+  if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
+  if (row.isGeoHidden && options.actor?.id !== row.user.id) throw notFound('That creator');
   if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
     throw blockedByCreator();
   }

@@ -23,11 +23,14 @@ import {
   users,
   videos,
 } from '@fanstage/db';
+import type { SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { decodeRow, jsonOf, parsed } from '../../lib/json-rows';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
-import { creatorListedForViewer, type GeoViewer } from '../access/geo';
+import { creatorListedForViewer, type GeoViewer, geoVisibleCondition } from '../access/geo';
 
 export type UserRow = typeof users.$inferSelect;
+type FileRow = typeof files.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
 type ProfileValues = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId'>>;
 /** Column values, or SQL computed from the row being updated. */
@@ -67,7 +70,11 @@ const viewerSubscription = alias(subscriptions, 'viewer_subscription');
  * and has used its free subscription, and whether it blocked the viewer (left joins on the follows primary key and the unique
  * (fan, creator) subscription index: no query per row, no extra statement).
  */
-const selectPerformers = (db: Executor, viewerId: string | null) =>
+const selectPerformers = <E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
+  db: Executor,
+  viewerId: string | null,
+  extra?: E,
+) =>
   db
     .select({
       user: users,
@@ -75,6 +82,7 @@ const selectPerformers = (db: Executor, viewerId: string | null) =>
       isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
       hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
       isBlockingViewer: isBlockingViewerSql,
+      ...(extra ?? ({} as E)),
     })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
@@ -111,6 +119,50 @@ export const findPerformer = async (
     .where(and(match, eq(users.role, 'performer')))
     .limit(1);
   return row ?? null;
+};
+
+export type PerformerProfileRow = PerformerRow & {
+  /** The creator blocked the viewer's country (access/geo.ts). */
+  isGeoHidden: boolean;
+  welcomeVideo: FileRow | null;
+};
+
+/**
+ * One creator's public profile in one statement: the creator row (as `findPerformer`), the live
+ * subscriber count (fans whose subscription runs at `now`, an index-only count on
+ * subscriptions_performer_expiry_idx), the likes of the creator's content added to the profile's
+ * own, the welcome video's file, and whether the creator blocked the viewer's country.
+ */
+export const findPerformerProfileRow = async (
+  db: Executor,
+  options: { id?: string; username?: string; viewer: GeoViewer; now: Date },
+): Promise<PerformerProfileRow | null> => {
+  const match = options.id
+    ? eq(users.id, options.id)
+    : sql`lower(${users.username}) = ${(options.username ?? '').toLowerCase()}`;
+  const geoVisible = geoVisibleCondition(options.viewer, users.id);
+  const likesOf = (table: string) =>
+    sql.raw(`select "likes_count" as likes from "${table}" where "performer_id" = "users"."id"`);
+  const [row] = await selectPerformers(db, options.viewer.actor?.id ?? null, {
+    activeSubscribers: sql<number>`(select count(*)::int from "subscriptions" ls where ls."performer_id" = "users"."id" and ls."expired_at" > ${options.now.toISOString()}::timestamptz)`,
+    contentLikes: sql<string>`(select coalesce(sum(c.likes), 0) from (${likesOf('feeds')} union all ${likesOf('galleries')} union all ${likesOf('videos')} union all ${likesOf('products')}) c)`,
+    welcomeVideo: sql<unknown>`(select ${jsonOf(files, 'wf')} from "files" wf where wf."id" = ${performerProfiles.welcomeVideoFileId})`,
+    isGeoHidden: (geoVisible ? sql<boolean>`not (${geoVisible})` : sql<boolean>`false`).mapWith(Boolean),
+  })
+    .where(and(match, eq(users.role, 'performer')))
+    .limit(1);
+  if (!row) return null;
+  const { activeSubscribers, contentLikes, welcomeVideo, ...rest } = row;
+  const video = parsed(welcomeVideo) as Record<string, unknown> | null;
+  return {
+    ...rest,
+    profile: {
+      ...rest.profile,
+      subscribersCount: Number(activeSubscribers),
+      likesCount: rest.profile.likesCount + Number(contentLikes),
+    },
+    welcomeVideo: video ? decodeRow<FileRow>(files, video) : null,
+  };
 };
 
 /**

@@ -29,7 +29,7 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from './performer-documents';
-import { assertCreator, findVisiblePerformer } from './performers.access';
+import { assertCreator, findVisiblePerformerProfile } from './performers.access';
 import { presentDocument, presentPerformerMe, presentPerformerPublic } from './performers.presenter';
 import {
   findDocuments,
@@ -64,9 +64,10 @@ export async function findPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null; country: string | null },
 ): Promise<TPerformerPublic> {
-  const visible = await findVisiblePerformer(ctx, options);
-  const [row = visible] = await withLiveStats(ctx.db.db, [visible], ctx.clock.now());
-  const [free, welcomeVideo] = await Promise.all([siteFreeSubscription(ctx), presentWelcomeVideo(ctx, row)]);
+  const row = await findVisiblePerformerProfile(ctx, options);
+  const free = await siteFreeSubscription(ctx);
+  const sign = (key: string) => signMediaUrl(ctx, key);
+  const welcomeVideo = row.welcomeVideo ? presentMedia(row.welcomeVideo, { canView: true, sign }) : null;
   return { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
 }
 

@@ -13,7 +13,7 @@ import { countStatements } from '../../../test/statements';
 
 /*
  * Statement budgets of likes, bookmarks and the bookmarks page (STYLE habit 14): visibility is
- * answered in bulk by the content modules (feeds.cards.ts, assets.cards.ts, performers.cards.ts),
+ * answered in bulk by the content modules (feeds.bulk.ts, assets.cards.ts, performers.cards.ts),
  * never by presenting each object. The data is enough for an N+1 to show: a dozen cards with
  * media files, a bought post, a locked one, a subscriber's one and a hidden one.
  */

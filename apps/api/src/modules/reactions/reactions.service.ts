@@ -11,7 +11,7 @@ import { assertAccess, decideCreator } from '../access/access';
 import type { BulkViewer, ContentCard } from '../access/visibility';
 import { findAssetCards, findVisibleAssetIds } from '../assets/assets.cards';
 import type { Actor } from '../auth/sessions';
-import { findFeedCards, findVisibleFeedIds } from '../feeds/feeds.cards';
+import { findFeedCards, findVisibleFeedIds } from '../feeds/feeds.bulk';
 import { findCreatorStanding, findPerformerCards } from '../performers/performers.cards';
 import { deleteReaction, insertReaction, listReactions } from './reactions.repo';
 

@@ -6,7 +6,7 @@ import { findReactedIds } from './reactions.repo';
 /*
  * What the content modules read of reactions: the viewer's own likes and bookmarks on a page of
  * their items. A leaf (it imports no content module), so content modules may present reactions
- * while reactions asks them for cards (feeds.cards.ts, assets.cards.ts) with no import circle.
+ * while reactions asks them for cards (feeds.bulk.ts, assets.cards.ts) with no import circle.
  */
 
 export interface ViewerReactions {

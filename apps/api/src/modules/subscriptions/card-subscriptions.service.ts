@@ -11,6 +11,7 @@ import type { CardSubscriptionPlan, PaymentGatewayName, Transaction } from '@fan
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { onFanJoined } from '../feeds/timeline.service';
 import { notify } from '../notifications/notifications.service';
 import {
   currentGatewayName,
@@ -645,6 +646,7 @@ export async function noticeCardSubscriptionStarted(
   ctx: AppContext,
   started: NonNullable<CardEventResult['started']>,
 ) {
+  await onFanJoined(ctx, { fanId: started.fanId, performerId: started.performerId });
   const fan = await findUserContact(ctx.db.db, started.fanId);
   const name = fan?.name ?? 'A fan';
   await notify(ctx, {

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor } from '../auth/sessions';
+import { onFanJoined } from '../feeds/timeline.service';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { notify } from '../notifications/notifications.service';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
@@ -171,6 +172,7 @@ export async function subscribePerformer(
       };
     }),
   );
+  if (done.change === 'new') await onFanJoined(ctx, { fanId: actor.id, performerId });
   await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'subscribe' });
   if (done.change) {
     const fan = actor.user?.username ?? actor.user?.name ?? 'A fan';
