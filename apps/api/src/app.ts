@@ -207,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);
   await registerSubscriptionJobs(ctx);
-  await registerWalletJobs(ctx, app);
+  await registerWalletJobs(ctx);
   await registerCallJobs(ctx);
   await registerPaymentJobs(ctx);
   await registerStreamingJobs(ctx);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { migrateDatabase, openDatabase } from '@fanstage/db';
+import sharp from 'sharp';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { readyMessage } from './lib/listen-address';
@@ -8,6 +9,8 @@ import { ensureAdmin } from './seed/admin';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
+// Each upload is resized once: libvips's cache of recent operations only holds memory here.
+sharp.cache(false);
 const db = await openDatabase({
   url: config.DATABASE_URL,
   poolSize: config.DATABASE_POOL_SIZE,
