@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrateDatabase, openDatabase } from '@fanstage/db';
 import autocannon from 'autocannon';
 import { explainFeeds } from './explain';
+import { goalLines, type Measured, residentMb } from './goals';
 import { type LiveAudience, livePhase, seedLiveBuyers } from './live';
 import {
   measureTips,
@@ -302,7 +303,7 @@ async function moneyPhase(
   options: Options,
   apiUrl: string,
   database: { env: Record<string, string>; tippers: TippingFans | null },
-): Promise<{ summary: string; failures: number; ok: boolean }> {
+): Promise<{ summary: string; failures: number; ok: boolean; figures?: Measured[] }> {
   const url = database.env.DATABASE_URL;
   if (!url || !database.tippers) {
     const why = 'money phase skipped: pgbench and the ledger need PostgreSQL (set BENCH_DATABASE_URL)';
@@ -362,6 +363,7 @@ async function moneyPhase(
   );
   for (const problem of ledger.problems) console.log(`  ${problem}`);
   return {
+    figures: tips.map((t, k) => ({ name: t.name, ratio: ratios[k]!, p99: t.p99 })),
     summary:
       `money: pgbench ${Math.round(pgbenchTps)} tps, tips ${ratios[0]!.toFixed(2)} and one creator ` +
       `${ratios[1]!.toFixed(2)} of it, ledger ${isBalanced ? 'balanced' : 'NOT BALANCED'}`,
@@ -436,6 +438,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
   );
 
   for (const line of database.plans) console.log(line);
+  const idleMb = await residentMb(api.process.pid);
   const figures = [await measure('hello GET /', `http://127.0.0.1:${helloPort}/`, options)];
   if (options.phases.has('reads')) {
     figures.push(
@@ -520,6 +523,16 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         note,
       );
   for (const line of live.lines) console.log(line);
+  // Issue 14's goals beside each figure measured, with the issue's "before".
+  const measured: Measured[] = figures
+    .slice(1)
+    .map((f) => ({ name: f.name, ratio: baseline > 0 ? f.requestsPerSecond / baseline : 0, p99: f.p99 }));
+  const goals = goalLines([...measured, ...(money.figures ?? [])]);
+  for (const line of goals.lines) console.log(line);
+  console.log(
+    `memory: the server held ${idleMb ?? '?'} MB resident when ready on this data set ` +
+      `(goal: ≤ 250 MB idle on PostgreSQL, ≤ 400 MB embedded after the demo start; before: ~450 and ~900 MB)`,
+  );
   const slowest = figures
     .slice(1)
     .reduce((a, b) => (b.requestsPerSecond < a.requestsPerSecond ? b : a), figures[0]!);
@@ -530,7 +543,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
       `${data.counts.subscriptions} subscriptions; ` +
       `${options.connections} connections x ${options.duration} s per target; Node ${process.version}, ` +
       `${availableParallelism()} CPUs; slowest ${slowest.name} at ${(slowest.requestsPerSecond / baseline).toFixed(2)} of hello; ` +
-      `${realtime.summary}; ${money.summary}; ${live.summary}; ` +
+      `${realtime.summary}; ${money.summary}; ${live.summary}; goals met ${goals.met}, not met ${goals.missed}; ` +
       `${failures === 0 ? 'no failed requests' : `${failures} FAILED REQUESTS`}; ${Math.round((Date.now() - started) / 1000)} s in all`,
   );
   return failures === 0 && money.ok && realtime.ok && live.ok;
