@@ -5,7 +5,7 @@ import type {
   TLiveSignalEvent,
   TLiveSignalPayload,
 } from '@fanstage/contract';
-import { currentSocket, onReconnect, onServerEvent } from '../realtime/socket-client';
+import { currentSocket, onReconnect, onServerEvent, socketReady } from '../realtime/socket-client';
 
 /**
  * Peer-to-peer video of a call or private show (the server's LIVE_MEDIA=p2p): one RTCPeerConnection
@@ -41,7 +41,7 @@ const notSignedIn = 'Please log in to continue.';
 export function callSocketChannel(): CallSignalChannel {
   return {
     join: async (sessionId) => {
-      const socket = currentSocket();
+      const socket = currentSocket() ?? (await socketReady());
       if (!socket) return { ok: false, message: 'The live connection is not open; reload the page.' };
       return socket
         .timeout(10_000)

@@ -5,7 +5,7 @@ import type {
   TLiveSignalEvent,
   TLiveSignalPayload,
 } from '@fanstage/contract';
-import { currentSocket } from '../realtime/socket-client';
+import { currentSocket, socketReady } from '../realtime/socket-client';
 
 /**
  * Peer-to-peer live video (the server's LIVE_MEDIA=p2p), the same shape as JanusSession: the
@@ -73,6 +73,8 @@ function lazyChannel(): SignalChannel {
   return {
     join: async (sessionId) => {
       try {
+        // The connection may still be opening (it loads after the first render): wait for it.
+        await socketReady();
         return await get().join(sessionId);
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -81,11 +83,21 @@ function lazyChannel(): SignalChannel {
     signal: (payload) => get().signal(payload),
     leave: (sessionId) => get().leave(sessionId),
     on: (event, listener) => {
-      try {
-        return get().on(event, listener);
-      } catch {
-        return () => undefined;
-      }
+      // Listening before the connection exists: attach when it comes.
+      let off: (() => void) | null = null;
+      let isCancelled = false;
+      const attach = () => {
+        off = get().on(event, listener);
+      };
+      if (currentSocket()) attach();
+      else
+        void socketReady().then((made) => {
+          if (made && !isCancelled) attach();
+        });
+      return () => {
+        isCancelled = true;
+        off?.();
+      };
     },
   };
 }

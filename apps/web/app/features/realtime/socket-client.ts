@@ -105,6 +105,7 @@ function connect(io: typeof ioFunction, options: { token?: string; url?: string 
     ...(options.token ? { query: { token: options.token } } : {}),
   });
   socket = created;
+  for (const waiter of [...socketWaiters]) waiter(created);
   let hasConnected = false;
   let isCatchUpDue = false;
   const status = () => useSocketStatus.getState().status;
@@ -158,3 +159,23 @@ export function closeSocket(): void {
 }
 
 export const currentSocket = (): AppSocket | null => socket;
+
+const socketWaiters = new Set<(socket: AppSocket) => void>();
+
+/**
+ * The page's connection once it exists: the one open now, or the next one made within `timeoutMs` (the
+ * socket.io client and the logged-in session load after the first render, so a call or show that joins
+ * at once waits here for them). Null when none comes (logged out, offline).
+ */
+export function socketReady(timeoutMs = 10_000): Promise<AppSocket | null> {
+  if (socket) return Promise.resolve(socket);
+  return new Promise((resolve) => {
+    const done = (made: AppSocket | null) => {
+      clearTimeout(timer);
+      socketWaiters.delete(done);
+      resolve(made);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    socketWaiters.add(done);
+  });
+}
