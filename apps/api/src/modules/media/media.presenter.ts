@@ -1,7 +1,8 @@
 import type { TMediaFile, TMediaFileStatus, TMediaView } from '@fanstage/contract';
 import type { FileRow } from './media.repo';
 
-type MediaRow = Pick<
+/** The columns of a file its presenters read (a page query may select just these). */
+export type MediaRow = Pick<
   FileRow,
   | 'id'
   | 'kind'

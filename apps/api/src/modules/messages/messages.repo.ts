@@ -27,6 +27,7 @@ import {
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { MediaRow } from '../media/media.presenter';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MemberRow = typeof conversationMembers.$inferSelect;
@@ -632,21 +633,7 @@ export async function findMemberView(
 }
 
 /** The fields of a file a message shows (presentMedia), as the page query below gives them. */
-export type MessageFile = Pick<
-  FileRow,
-  | 'id'
-  | 'kind'
-  | 'status'
-  | 'mimeType'
-  | 'size'
-  | 'width'
-  | 'height'
-  | 'durationSeconds'
-  | 'preview'
-  | 'variants'
-  | 'failureReason'
-  | 'progress'
->;
+export type MessageFile = MediaRow;
 
 /**
  * A page of a thread for one viewer in one statement: each message with its files (in order, none
