@@ -17,16 +17,14 @@ const baseURL =
 
 /*
  * The journeys CI runs again on PostgreSQL and Redis: money under a real connection pool (wallet,
- * subscriptions, the shop and payouts, refunds), sessions and sign-in (auth, two-factor, social
- * sign-in), and everything delivered over the realtime hub, whose Redis adapter and presence exist
- * only there (messages, notifications, live shows and their chat, private shows, a server restart,
- * blocks that end calls). The rest (admin screens, layout sweeps, content pages, studio, moderation,
+ * subscriptions, the shop and payouts, refunds), a session held across a second factor, and everything
+ * delivered over the realtime hub, whose Redis adapter and presence exist only there (messages,
+ * notifications, live shows and their chat, private shows, a server restart, blocks that end calls).
+ * The rest (sign-up and sign-in forms, admin screens, layout sweeps, content pages, studio, moderation,
  * geo-blocking) reads and writes through the same SQL the API suite already runs on PostgreSQL in full.
  */
 const engineJourneys = [
-  'auth',
   'two-factor',
-  'social-login',
   'wallet',
   'subscriptions',
   'shop-payouts',
@@ -38,7 +36,6 @@ const engineJourneys = [
   'live',
   'private-shows',
   'blocks',
-  'smoke',
 ].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
