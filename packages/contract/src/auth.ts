@@ -63,11 +63,6 @@ export const ZResendVerificationRequest = z.object({ email: ZEmail });
 
 export const ZMessageResponse = z.object({ data: z.object({ success: z.boolean(), message: z.string() }) });
 
-/** Header every cookie-authenticated write must carry (a cross-site form cannot set it). */
-export const csrfHeader = 'x-requested-with';
-export const sessionCookie = 'token';
-export const themeCookie = 'theme';
-
 /** Starts an email change: the link goes to the new address; the old one stays in force until it is opened. */
 export const ZChangeEmailRequest = z.object({
   email: ZEmail,

@@ -46,11 +46,6 @@ export type TCallEndReason = (typeof callEndReasons)[number];
 export const maxPrivateRequestNote = 1000;
 /** Highest price per minute a creator may ask. */
 export const maxCallPricePerMinute = 10_000;
-/** How often the in-call page says it is still there, and how long the server waits before ending. */
-export const callHeartbeatEveryMs = 15_000;
-export const callHeartbeatTimeoutMs = 45_000;
-/** How long a call rings before it is missed. */
-export const callRingTimeoutMs = 30_000;
 
 const perMinuteMessage = `The price per minute must be between 0.01 and ${maxCallPricePerMinute.toFixed(2)}.`;
 

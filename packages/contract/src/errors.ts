@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/*
+ * Error codes, their HTTP statuses and the messages the spec fixes, without zod (every page of the web
+ * app carries them); the error body's schema is in error-response.ts.
+ */
 
 /**
  * Every error the API can answer with. The code is stable (clients may switch on it);
@@ -69,16 +72,6 @@ export const errorStatus: Record<TErrorCode, number> = {
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
-
-export const ZErrorDetail = z.object({ path: z.string(), message: z.string() });
-export const ZErrorResponse = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  details: z.array(ZErrorDetail).optional(),
-  requestId: z.string().optional(),
-});
-export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /** The messages the spec fixes word for word. */
 export const Messages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, listOf, ZId } from './common';
 import { ZMediaView } from './media';
+import { messageMaxFiles, messageMaxLength, messagesPageSize } from './message-limits';
 import { ZMoneyAmount } from './wallet';
 
 /*
@@ -8,11 +9,6 @@ import { ZMoneyAmount } from './wallet';
  * A conversation holds exactly two people; only they can read or write it (anyone else gets 404).
  */
 
-export const messageMaxLength = 2000;
-/** Messages come 25 per page from offset 0, newest last (spec section 9). */
-export const messagesPageSize = 25;
-/** Files one message may carry. */
-export const messageMaxFiles = 10;
 /** The text others see in place of a deleted message (spec section 4). */
 export const deletedMessageText = 'Message deleted!';
 

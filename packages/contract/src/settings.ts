@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicSettingKeys, settingBasics, settingKeys, type TSettingKey } from './setting-defaults';
 
 /** The most any money setting may be, in the site currency. */
 export const maximumSettingAmount = 1_000_000;
@@ -30,110 +31,86 @@ export const ZMenuItem = z.object({
   section: z.enum(['header', 'footer']),
   isNewTab: z.boolean().default(false),
 });
+export type TMenuItem = z.infer<typeof ZMenuItem>;
 
 /**
  * Every site setting: its schema, its default, and whether visitors may read it.
  * Defaults are the ones of product-spec.md section 9.
  */
-export const settingDefinitions = {
-  siteName: { schema: z.string().trim().min(1).max(80), default: 'Fanstage', public: true },
-  logoUrl: { schema: url, default: '', public: true },
-  darkmodeLogoUrl: { schema: url, default: '', public: true },
-  favicon: { schema: url, default: '', public: true },
-  gaCode: {
-    schema: z.union([
-      z.literal(''),
-      z.string().regex(/^[A-Z0-9-]{4,30}$/, 'Must be an analytics id like G-XXXX.'),
-    ]),
-    default: '',
-    public: true,
-  },
-  menus: { schema: z.array(ZMenuItem).max(40), default: [] as z.infer<typeof ZMenuItem>[], public: true },
-  requireEmailVerification: { schema: z.boolean(), default: false, public: true },
+const settingSchemas = {
+  siteName: z.string().trim().min(1).max(80),
+  logoUrl: url,
+  darkmodeLogoUrl: url,
+  favicon: url,
+  gaCode: z.union([
+    z.literal(''),
+    z.string().regex(/^[A-Z0-9-]{4,30}$/, 'Must be an analytics id like G-XXXX.'),
+  ]),
+  menus: z.array(ZMenuItem).max(40),
+  requireEmailVerification: z.boolean(),
   /** Admins must sign in with two-factor; one without it is asked to set it up at login. */
-  requireAdminTwoFactor: { schema: z.boolean(), default: false, public: false },
-  maintenanceMode: { schema: z.boolean(), default: false, public: true },
-  maintenanceMessage: {
-    schema: z.string().max(500),
-    default: 'We are making the site better. Please come back soon.',
-    public: true,
-  },
-  hashPassword: { schema: z.boolean(), default: false, public: true },
-  stripePublishableKey: { schema: z.string().max(200), default: '', public: true },
-  paymentGateway: {
-    schema: z.enum(['stripe', 'sandbox']),
-    default: 'stripe' as 'stripe' | 'sandbox',
-    public: true,
-  },
-  freeSubscriptionEnabled: { schema: z.boolean(), default: true, public: true },
-  freeSubscriptionDuration: { schema: days('free subscription duration'), default: 1, public: true },
-  minimumSubscriptionPrice: { schema: price('minimum subscription price'), default: 2.95, public: true },
-  maximumSubscriptionPrice: { schema: price('maximum subscription price'), default: 300, public: true },
-  minimumWalletPrice: { schema: price('minimum top-up'), default: 2.95, public: true },
-  maximumWalletPrice: { schema: price('maximum top-up'), default: 300, public: true },
-  minimumTipPrice: { schema: price('minimum tip'), default: 10, public: true },
-  maximumTipPrice: { schema: price('maximum tip'), default: 10000, public: true },
-  minimumPayoutAmount: { schema: price('minimum payout'), default: 50, public: true },
-  agoraAppId: { schema: z.string().max(100), default: '', public: true },
-  agoraEnable: { schema: z.boolean(), default: false, public: true },
-  trialEnabled: { schema: z.boolean(), default: false, public: true },
-  trialDurationDays: { schema: days('trial length'), default: 14, public: true },
-  trialDescription: { schema: z.string().max(500), default: '', public: true },
-  minimumBalance1on1Calls: { schema: price('minimum balance for calls'), default: 20, public: true },
-  siteSubscriptionEnabled: { schema: z.boolean(), default: false, public: true },
-  siteSubscriptionPrice: { schema: price('site membership price'), default: 9.99, public: true },
-  performerCommission: {
-    schema: z
-      .number({ message: 'The platform commission must be a number from 0 to 1.' })
-      .min(0, 'The platform commission cannot be below 0 (0 %).')
-      .max(1, 'The platform commission cannot be above 1 (100 %).'),
-    default: 0.2,
-    public: false,
-  },
+  requireAdminTwoFactor: z.boolean(),
+  maintenanceMode: z.boolean(),
+  maintenanceMessage: z.string().max(500),
+  hashPassword: z.boolean(),
+  stripePublishableKey: z.string().max(200),
+  paymentGateway: z.enum(['stripe', 'sandbox']),
+  freeSubscriptionEnabled: z.boolean(),
+  freeSubscriptionDuration: days('free subscription duration'),
+  minimumSubscriptionPrice: price('minimum subscription price'),
+  maximumSubscriptionPrice: price('maximum subscription price'),
+  minimumWalletPrice: price('minimum top-up'),
+  maximumWalletPrice: price('maximum top-up'),
+  minimumTipPrice: price('minimum tip'),
+  maximumTipPrice: price('maximum tip'),
+  minimumPayoutAmount: price('minimum payout'),
+  agoraAppId: z.string().max(100),
+  agoraEnable: z.boolean(),
+  trialEnabled: z.boolean(),
+  trialDurationDays: days('trial length'),
+  trialDescription: z.string().max(500),
+  minimumBalance1on1Calls: price('minimum balance for calls'),
+  siteSubscriptionEnabled: z.boolean(),
+  siteSubscriptionPrice: price('site membership price'),
+  performerCommission: z
+    .number({ message: 'The platform commission must be a number from 0 to 1.' })
+    .min(0, 'The platform commission cannot be below 0 (0 %).')
+    .max(1, 'The platform commission cannot be above 1 (100 %).'),
   /** Google sign-in: shown when on and a client id is set (the client secret is GOOGLE_CLIENT_SECRET). */
-  googleLoginEnabled: { schema: z.boolean(), default: false, public: true },
-  googleClientId: {
-    schema: z.union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(
-          /^[\w.-]{1,200}$/,
-          'Must be a Google OAuth client id like 1234-abc.apps.googleusercontent.com.',
-        ),
-    ]),
-    default: '',
-    public: true,
-  },
+  googleLoginEnabled: z.boolean(),
+  googleClientId: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{1,200}$/, 'Must be a Google OAuth client id like 1234-abc.apps.googleusercontent.com.'),
+  ]),
   /** Twitter sign-in: shown when on (its consumer key and secret are TWITTER_CONSUMER_KEY/SECRET). */
-  twitterLoginEnabled: { schema: z.boolean(), default: false, public: true },
+  twitterLoginEnabled: z.boolean(),
   /** Google reCAPTCHA v2 site key: when set (with RECAPTCHA_SECRET), sign-ups and contact need the widget. */
-  reCaptchaSiteKey: {
-    schema: z.union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^[\w-]{10,100}$/, 'Must be a reCAPTCHA site key (letters, digits, - and _).'),
-    ]),
-    default: '',
-    public: true,
-  },
-  adminEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
-  senderEmail: { schema: z.union([z.literal(''), z.email()]), default: '', public: false },
-} as const;
+  reCaptchaSiteKey: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^[\w-]{10,100}$/, 'Must be a reCAPTCHA site key (letters, digits, - and _).'),
+  ]),
+  adminEmail: z.union([z.literal(''), z.email()]),
+  senderEmail: z.union([z.literal(''), z.email()]),
+} satisfies Record<TSettingKey, z.ZodType>;
 
-export type TSettingKey = keyof typeof settingDefinitions;
+/** Every site setting: its schema, and from setting-defaults.ts its default and whether visitors may read it. */
+export const settingDefinitions = Object.fromEntries(
+  settingKeys.map((k) => [k, { schema: settingSchemas[k], ...settingBasics[k] }]),
+) as {
+  [K in TSettingKey]: {
+    schema: (typeof settingSchemas)[K];
+    default: (typeof settingBasics)[K]['default'];
+    public: boolean;
+  };
+};
+
 export type TSettings = { [K in TSettingKey]: z.infer<(typeof settingDefinitions)[K]['schema']> };
-
-export const settingKeys = Object.keys(settingDefinitions) as TSettingKey[];
-export const publicSettingKeys = settingKeys.filter((k) => settingDefinitions[k].public);
-export type TPublicSettingKey = (typeof publicSettingKeys)[number];
-
-export const defaultSettings = Object.fromEntries(
-  settingKeys.map((k) => [k, settingDefinitions[k].default]),
-) as TSettings;
 
 /** Pairs whose first must not exceed the second, with their names in words for messages. */
 export const settingRanges: { min: TSettingKey; max: TSettingKey; minLabel: string; maxLabel: string }[] = [

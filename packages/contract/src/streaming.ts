@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
-import { messageMaxLength, ZMessage } from './messages';
+import { messageMaxLength } from './message-limits';
+import { ZMessage } from './messages';
 
 /*
  * Public live shows (issue 11, the slice without media): a creator goes live with a title and a
