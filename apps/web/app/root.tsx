@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import './app.css';
+// The charts' and the dropzone's styles come with the screens that use them.
 
 import { Messages } from '@fanstage/contract';
 import { MantineProvider } from '@mantine/core';
@@ -23,8 +22,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsScripts, usePageViews } from './components/analytics';
-import { GeoBlockLayout } from './components/layouts/geo-block-layout';
-import { MaintenanceLayout } from './components/layouts/maintenance-layout';
 import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
 import { geoBlockedResponse, geoBlockOf } from './features/geo-blocks/geo-block-page';
 import { useRealtime } from './features/realtime/use-realtime';
@@ -41,6 +38,13 @@ import { cssVariablesResolver, theme } from './theme';
 // The error page of the root (its loader failed: rare) in the site's layout, loaded when needed, so pages
 // in the auth layout do not carry the main layout's header, menus and dialogs.
 const RootErrorPage = lazy(() => import('./components/layouts/root-error-page'));
+// The whole-page notices (maintenance, closed country) likewise: few pages ever show them.
+const MaintenanceLayout = lazy(() =>
+  import('./components/layouts/maintenance-layout').then((m) => ({ default: m.MaintenanceLayout })),
+);
+const GeoBlockLayout = lazy(() =>
+  import('./components/layouts/geo-block-layout').then((m) => ({ default: m.GeoBlockLayout })),
+);
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user, isGeoBlocked] = await Promise.all([
@@ -137,7 +141,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [queryClient, loaderData.user]);
 
   const isUnderMaintenance = settings.maintenanceMode && !user?.isAdmin && location.pathname !== paths.login;
-  if (isUnderMaintenance) return <MaintenanceLayout message={settings.maintenanceMessage} />;
+  if (isUnderMaintenance)
+    return (
+      <Suspense fallback={null}>
+        <MaintenanceLayout message={settings.maintenanceMessage} />
+      </Suspense>
+    );
   return <Outlet />;
 }
 
@@ -148,7 +157,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>{`Not available in your country | ${geoBlock.siteName || settings.siteName}`}</title>
-        <GeoBlockLayout siteName={geoBlock.siteName || settings.siteName} />
+        <Suspense fallback={null}>
+          <GeoBlockLayout siteName={geoBlock.siteName || settings.siteName} />
+        </Suspense>
       </>
     );
   }

@@ -67,6 +67,9 @@ export async function registerWeb(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes a Brotli and a gzip copy of every text file (apps/web/scripts/precompress.mjs):
+    // sent as they are, so no request compresses the same script again.
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',

@@ -27,6 +27,7 @@ export const paths = {
   siteSubscription: '/site-subscription',
   admin: '/admin',
   geoBlocked: '/geo-blocked',
+  messages: '/messages',
 } as const;
 
 const isAuthPath = (pathname: string) => pathname === '/auth' || pathname.startsWith('/auth/');

@@ -17,13 +17,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconSunMoon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLogout } from '../../features/auth/use-logout';
-import { IncomingCallDialog } from '../../features/calls/incoming-call';
-import { MessagesButton } from '../../features/messages/messages-button';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { accountPathFor, landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
@@ -31,6 +28,20 @@ import { ThemeToggle } from '../theme-toggle';
 import { UserMenu } from '../user-menu';
 import { accountLinksFor, type NavItem, navItemsFor, splitNavItems } from './nav-items';
 import classes from './primary-layout.module.css';
+
+// What only a signed-in person has (the bell, the messages icon, a creator's ringing calls) comes in
+// chunks of its own, so a visitor's page carries none of their lists, popovers and dialogs.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const MessagesButton = lazy(() =>
+  import('../../features/messages/messages-button').then((m) => ({ default: m.MessagesButton })),
+);
+const IncomingCallDialog = lazy(() =>
+  import('../../features/calls/incoming-call').then((m) => ({ default: m.IncomingCallDialog })),
+);
+/** Holds a header icon's place while its code loads, so the header does not shift. */
+const iconSlot = <span className={classes.iconSlot} />;
 
 /** The default layout: sticky header with navigation, theme toggle and account menu; content; footer. */
 export function PrimaryLayout({ children }: { children: ReactNode }) {
@@ -123,8 +134,16 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                   </ActionIcon>
                 </>
               ) : null}
-              {user ? <NotificationBell /> : null}
-              {user ? <MessagesButton /> : null}
+              {user ? (
+                <Suspense fallback={iconSlot}>
+                  <NotificationBell />
+                </Suspense>
+              ) : null}
+              {user ? (
+                <Suspense fallback={iconSlot}>
+                  <MessagesButton />
+                </Suspense>
+              ) : null}
               {/* Logged in on a phone, the theme switch moves into the menu drawer to make room. */}
               {user ? (
                 <Box visibleFrom="xs">
@@ -243,7 +262,11 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
       </main>
 
       <SiteFooter />
-      {user?.isPerformer ? <IncomingCallDialog /> : null}
+      {user?.isPerformer ? (
+        <Suspense fallback={null}>
+          <IncomingCallDialog />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

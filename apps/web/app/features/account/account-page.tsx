@@ -1,21 +1,22 @@
-import { Alert, Card, Grid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { needsAccountCompletion } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { SocialCompletionCard } from '../auth/social/social-completion-card';
 import { useCurrentUser } from '../auth/use-current-user';
-import { BlockedCountriesCard } from '../geo-blocks/blocked-countries-card';
-import { useMyPerformerProfile } from '../performers/performers-api';
 import { TwoFactorCard } from '../two-factor/two-factor-card';
 import { AvatarCard } from './avatar-card';
-import { CoverCard } from './cover-card';
-import { CreatorProfileForm } from './creator-profile-form';
 import { EmailForm } from './email-form';
+import { LoadingCards } from './loading-cards';
 import { PasswordForm } from './password-form';
-import { PricingForm } from './pricing-form';
 import { ProfileForm } from './profile-form';
-import { WelcomeVideoCard } from './welcome-video-card';
+
+// A creator's cover, welcome video, profile, pricing and blocked countries come in a chunk of their own:
+// a fan's account page carries none of their forms.
+const CreatorCover = lazy(() => import('./creator-sections').then((m) => ({ default: m.CreatorCover })));
+const CreatorForms = lazy(() => import('./creator-sections').then((m) => ({ default: m.CreatorForms })));
 
 /** The account page of fans (/user/account) and creators (/creator/account). */
 export function AccountPage({ source }: { source: 'user' | 'performer' }) {
@@ -47,7 +48,11 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <AvatarCard user={user} />
-            {source === 'performer' ? <CreatorCover /> : null}
+            {source === 'performer' ? (
+              <Suspense fallback={<LoadingCards keys={['cover']} />}>
+                <CreatorCover />
+              </Suspense>
+            ) : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -55,49 +60,17 @@ export function AccountPage({ source }: { source: 'user' | 'performer' }) {
             {/* Only an account made by Google or Twitter sign-in has no username. */}
             {!user.username && !user.isPerformer && !user.isAdmin ? <SocialCompletionCard /> : null}
             <ProfileForm key={user.updatedAt} user={user} />
-            {source === 'performer' ? <CreatorForms /> : null}
+            {source === 'performer' ? (
+              <Suspense fallback={<LoadingCards keys={['profile', 'pricing']} />}>
+                <CreatorForms />
+              </Suspense>
+            ) : null}
             <EmailForm user={user} />
             <PasswordForm source={source} />
             <TwoFactorCard />
           </Stack>
         </Grid.Col>
       </Grid>
-    </>
-  );
-}
-
-function CreatorCover() {
-  const me = useMyPerformerProfile();
-  return (
-    <>
-      <CoverCard me={me.data} />
-      <WelcomeVideoCard me={me.data} />
-    </>
-  );
-}
-
-/** The creator's own profile and pricing: skeleton cards until GET /performers/me answers. */
-function CreatorForms() {
-  const me = useMyPerformerProfile();
-  if (!me.data) {
-    return (
-      <>
-        {['profile', 'pricing'].map((key) => (
-          <Card key={key} aria-busy aria-label="Loading">
-            <Skeleton h={18} w={140} mb={8} />
-            <Skeleton h={12} w="60%" mb="lg" />
-            <Skeleton h={80} mb="md" />
-            <Skeleton h={36} />
-          </Card>
-        ))}
-      </>
-    );
-  }
-  return (
-    <>
-      <CreatorProfileForm me={me.data} />
-      <PricingForm me={me.data} />
-      <BlockedCountriesCard owner="creator" />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import type { TAdminDashboard } from '@fanstage/contract';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Button, Collapse, ScrollArea, Stack, Table, Text } from '@mantine/core';

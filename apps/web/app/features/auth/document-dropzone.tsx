@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { ActionIcon, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconId, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';

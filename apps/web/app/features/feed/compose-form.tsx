@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { maxFeedPrice, type TFeed, type TMediaUploadKind } from '@fanstage/contract';
 import {
   ActionIcon,

@@ -2,10 +2,9 @@ import { ActionIcon, Box, Indicator } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { paths } from '../../lib/guards';
 import { ConnectionIndicator } from '../realtime/connection-indicator';
 import { fetchUnreadTotal, messageKeys } from './messages-api';
-
-export const messagesPath = '/messages';
 
 /** Header: the messages icon with the unread total, and the live-connection dot. */
 export function MessagesButton() {
@@ -26,7 +25,7 @@ export function MessagesButton() {
         data-testid="unread-total"
         data-count={unread}
       >
-        <ActionIcon component={Link} to={messagesPath} variant="subtle" size={36} aria-label={label}>
+        <ActionIcon component={Link} to={paths.messages} variant="subtle" size={36} aria-label={label}>
           <IconMessageCircle size={20} />
         </ActionIcon>
       </Indicator>

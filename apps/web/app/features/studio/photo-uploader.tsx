@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { ActionIcon, Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import type { TProduct } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {

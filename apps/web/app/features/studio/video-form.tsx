@@ -1,83 +1,21 @@
+import '@mantine/dropzone/styles.css';
 import { mediaUploadKinds } from '@fanstage/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Modal,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Button, CloseButton, FileButton, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconVideo, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import classes from './studio.module.css';
 import { useCreateVideo } from './studio-api';
-import { AccessFields, StatusField } from './studio-ui';
-import {
-  emptyVideoForm,
-  formDataOf,
-  splitTags,
-  type VideoFormValues,
-  videoFields,
-  ZVideoForm,
-} from './studio-values';
+import { emptyVideoForm, formDataOf, type VideoFormValues, videoFields, ZVideoForm } from './studio-values';
+import { VideoFields } from './video-fields';
 import { SendProgress } from './video-parts';
 
 const serverFields = ['title', 'description', 'tags', 'price', 'status'] as const;
 const mb = 1024 * 1024;
-
-/** The fields of a video (title, description, tags, who can see it, status), for both forms. */
-export function VideoFields({ form }: { form: UseFormReturn<VideoFormValues> }) {
-  const errors = form.formState.errors;
-  const access = form.watch('access');
-  return (
-    <>
-      <TextInput
-        label="Title"
-        placeholder="Behind the scenes"
-        error={errors.title?.message}
-        {...form.register('title')}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={8}
-        maxLength={5000}
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
-      <Controller
-        control={form.control}
-        name="tags"
-        render={({ field }) => (
-          <TagsInput
-            label="Tags"
-            description="Press Enter or type a comma after each tag; up to 20."
-            placeholder="Add a tag"
-            value={splitTags(field.value)}
-            onChange={(tags) => field.onChange(tags.join(', '))}
-            onBlur={field.onBlur}
-            maxTags={20}
-            clearable
-            error={errors.tags?.message}
-          />
-        )}
-      />
-      <AccessFields control={form.control} access={access} errors={errors} />
-      <StatusField control={form.control} />
-    </>
-  );
-}
 
 const sizeProblem = (file: File, kind: 'asset-video' | 'video-teaser' | 'video-thumbnail') => {
   const { maxBytes, label } = mediaUploadKinds[kind];

@@ -3,7 +3,7 @@ import { IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { CreatorMessagesView } from '../../features/creator-messages/creator-messages-view';
-import { messagesPath } from '../../features/messages/messages-button';
+import { paths } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/messages';
@@ -22,7 +22,12 @@ export default function CreatorMessagesPage() {
         title="Mass messages"
         description="Write to many fans at once, and greet new fans automatically."
         actions={
-          <Button component={Link} to={messagesPath} variant="default" leftSection={<IconInbox size={16} />}>
+          <Button
+            component={Link}
+            to={paths.messages}
+            variant="default"
+            leftSection={<IconInbox size={16} />}
+          >
             Inbox
           </Button>
         }

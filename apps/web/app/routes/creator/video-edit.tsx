@@ -19,7 +19,7 @@ import {
   videoFormOf,
   ZVideoForm,
 } from '../../features/studio/studio-values';
-import { VideoFields } from '../../features/studio/video-form';
+import { VideoFields } from '../../features/studio/video-fields';
 import { videoDeletion } from '../../features/studio/video-list';
 import { SendProgress, VideoStatusBadge, videoPictureOf } from '../../features/studio/video-parts';
 import { applyFieldErrors } from '../../lib/form-errors';

@@ -2,11 +2,10 @@ import type { TVideoStatus } from '@fanstage/contract';
 import { Button, SegmentedControl } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUpload, IconVideoPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useMyVideos } from '../../features/studio/studio-api';
 import { StudioEmpty, StudioListBody, StudioNav } from '../../features/studio/studio-ui';
-import { CreateVideoModal } from '../../features/studio/video-form';
 import { VideoList } from '../../features/studio/video-list';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
@@ -16,6 +15,11 @@ export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'creator');
   return null;
 }
+
+// The upload form (its dropzone and fields) loads when someone opens it.
+const CreateVideoModal = lazy(() =>
+  import('../../features/studio/video-form').then((m) => ({ default: m.CreateVideoModal })),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('My videos', matches);
 
@@ -71,7 +75,11 @@ export default function MyVideosPage() {
       >
         {(loaded) => <VideoList videos={loaded} />}
       </StudioListBody>
-      <CreateVideoModal opened={createOpen} onClose={create.close} />
+      {createOpen ? (
+        <Suspense fallback={null}>
+          <CreateVideoModal opened onClose={create.close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

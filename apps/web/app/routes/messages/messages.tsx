@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { ConversationList } from '../../features/messages/conversation-list';
 import { MessageThread } from '../../features/messages/message-thread';
 import classes from '../../features/messages/messages.module.css';
-import { messagesPath } from '../../features/messages/messages-button';
+import { paths } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import type { Route } from './+types/messages';
@@ -31,7 +31,7 @@ export default function MessagesPage() {
           conversationId={conversationId}
           viewerId={user._id}
           isCreator={user.isPerformer}
-          backTo={messagesPath}
+          backTo={paths.messages}
         />
       ) : (
         <div className={classes.threadPane}>
