@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -75,7 +76,15 @@ export interface OpenDatabaseOptions {
 /** Opens PostgreSQL (when a URL is given) or the embedded PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DbHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Every data statement is prepared once per connection (prepared.ts) and planned for its values
+    // each time: a plan made once for any values (PostgreSQL's choice after five runs) reads a heavy
+    // follower's whole timeline where the values' plan reads one page (bench/README.md, "Prepared").
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: PreparingClient,
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     const counter = statementCounter();

@@ -20,4 +20,5 @@ export {
 } from 'drizzle-orm';
 export * from './client';
 export * from './ids';
+export { maxNamedStatements, statementName } from './prepared';
 export * from './schema/index';

@@ -312,9 +312,31 @@ export function timelinePageQuery(
   db: Executor,
   options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; geo: GeoViewer },
 ) {
+  // The fan's entries newest first, as a subquery of their own: its ORDER BY keeps PostgreSQL from
+  // merging it into the joins, so the plan walks the index backwards and the LIMIT stops it after a
+  // page. Merged, the planner judges the range by the average fan (a hundred entries) and, for one who
+  // follows hundreds of creators, joins and sorts all their ten thousand entries for twenty. The
+  // subquery keeps the table's name, so every condition below reads its columns as it would the table.
+  const entries = db
+    .select({
+      fanId: timelineEntries.fanId,
+      feedId: timelineEntries.feedId,
+      performerId: timelineEntries.performerId,
+      publishedAt: timelineEntries.publishedAt,
+    })
+    .from(timelineEntries)
+    .where(
+      and(
+        eq(timelineEntries.fanId, options.fanId),
+        lte(timelineEntries.publishedAt, options.now),
+        options.before ? lt(timelineEntries.publishedAt, options.before) : undefined,
+      ),
+    )
+    .orderBy(desc(timelineEntries.publishedAt), desc(timelineEntries.feedId))
+    .as('timeline_entries');
   return db
     .select({ feed: feeds, author: authorColumns, ...cardColumns(options.geo.actor, options.now) })
-    .from(timelineEntries)
+    .from(entries)
     .innerJoin(feeds, eq(feeds.id, timelineEntries.feedId))
     .innerJoin(users, eq(users.id, timelineEntries.performerId))
     .innerJoin(performerProfiles, eq(performerProfiles.userId, timelineEntries.performerId))

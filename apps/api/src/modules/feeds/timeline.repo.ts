@@ -134,13 +134,19 @@ export async function pruneLapsed(db: Executor, options: { now: Date; sinceMs: n
 
 /**
  * Fills every timeline from the follows and running subscriptions: each pair gets the creator's
- * latest `perCreator` posts. The migration does the same once; the demo seed, the bench's data set
- * and tests that write rows directly call this.
+ * latest `perCreator` posts (only the fans of `fanIds` when given). The migration does the same once;
+ * the demo seed, the bench's data set and tests that write rows directly call this.
  */
 export async function rebuildTimelines(
   db: Executor,
-  options: { now: Date; perCreator?: number },
+  options: { now: Date; perCreator?: number; fanIds?: string[] },
 ): Promise<void> {
+  const onlyFans = options.fanIds
+    ? sql`and r.fan_id in (${sql.join(
+        options.fanIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await db.execute(sql`
     insert into "timeline_entries" ("fan_id", "feed_id", "performer_id", "published_at")
     select r.fan_id, p."id", p."performer_id", p."published_at"
@@ -154,5 +160,6 @@ export async function rebuildTimelines(
     ) p
     where not exists (select 1 from "user_blocks" b
                       where b."performer_id" = r."performer_id" and b."target_id" = r.fan_id)
+    ${onlyFans}
     on conflict ("feed_id", "fan_id") do nothing`);
 }

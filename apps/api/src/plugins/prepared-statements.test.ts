@@ -1,0 +1,57 @@
+import { statementName, users } from '@fanstage/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+// packages/db/src/prepared.ts: on PostgreSQL every data statement is prepared once per connection.
+describe('prepared statements', () => {
+  it('names a data statement by its text, the same text always the same name', () => {
+    const a = statementName('select "id" from "users" where "id" = $1');
+    expect(a).toMatch(/^q_[\w-]{32}$/);
+    expect(statementName('select "id" from "users" where "id" = $1')).toBe(a);
+    expect(statementName('select "id" from "users" where "email" = $1')).not.toBe(a);
+    expect(statementName('  WITH x as (select 1) select * from x')).toBeDefined();
+    expect(statementName('update "users" set "name" = $1')).toBeDefined();
+  });
+
+  it('sends schema changes and transaction control unnamed', () => {
+    expect(statementName('create table t (id int)')).toBeUndefined();
+    expect(statementName('alter table "users" add column x int')).toBeUndefined();
+    expect(statementName('begin')).toBeUndefined();
+    expect(statementName('set local statement_timeout = 1000')).toBeUndefined();
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('prepares a statement once on a connection and reuses it', async () => {
+      const query = t.ctx.db.db.select({ id: users.id }).from(users).limit(1);
+      const name = statementName(query.toSQL().sql);
+      await t.ctx.db.db.transaction(async (tx) => {
+        const seen = async () => {
+          const result = await tx.execute(
+            sql`select name, generic_plans + custom_plans as calls from pg_prepared_statements`,
+          );
+          return (result as unknown as { rows: { name: string; calls: string }[] }).rows;
+        };
+        await tx.select({ id: users.id }).from(users).limit(1);
+        await tx.select({ id: users.id }).from(users).limit(1);
+        await tx.select({ id: users.id }).from(users).limit(1);
+        const prepared = (await seen()).find((r) => r.name === name);
+        expect(prepared, 'the select is prepared on the connection').toBeDefined();
+        expect(Number(prepared?.calls)).toBeGreaterThanOrEqual(3);
+      });
+    });
+
+    it('answers requests on the pool as before (a page read twice, the same answer)', async () => {
+      const first = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+      const second = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
+      expect(first.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+    });
+  });
+});
