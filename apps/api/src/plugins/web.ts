@@ -70,6 +70,9 @@ export async function registerWeb(
     // The build writes a Brotli and a gzip copy of every text file (apps/web/scripts/precompress.mjs):
     // sent as they are, so no request compresses the same script again.
     preCompressed: true,
+    // `setHeaders` below says how long each file keeps; without this, the file sender's own
+    // `max-age=0` would replace it.
+    cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',
