@@ -1,4 +1,15 @@
-import { and, type Executor, eq, ilike, ne, or, performerProfiles, sql, users } from '@fanstage/db';
+import {
+  and,
+  type DbHandle,
+  type Executor,
+  eq,
+  ilike,
+  ne,
+  or,
+  performerProfiles,
+  sql,
+  users,
+} from '@fanstage/db';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 
 export const findUserById = async (db: Executor, id: string) =>
@@ -6,33 +17,44 @@ export const findUserById = async (db: Executor, id: string) =>
 
 /**
  * The columns `GET /users/me` shows, with the creator's documents verdict, in one statement. The
- * password hash stays in the table.
+ * password hash stays in the table. Every signed-in page asks for it, so its SQL is built once per
+ * database handle and sent as a named prepared statement (as the session look-up is).
  */
-export const findCurrentUser = async (db: Executor, id: string) =>
-  (
-    await db
-      .select({
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        email: users.email,
-        avatarPath: users.avatarPath,
-        coverPath: users.coverPath,
-        gender: users.gender,
-        role: users.role,
-        status: users.status,
-        emailVerifiedAt: users.emailVerifiedAt,
-        balanceCents: users.balanceCents,
-        siteSubscriptionExpiresAt: users.siteSubscriptionExpiresAt,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-        documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
-      })
-      .from(users)
-      .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(eq(users.id, id))
-      .limit(1)
-  )[0] ?? null;
+function prepareCurrentUser(db: DbHandle) {
+  return db.db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      avatarPath: users.avatarPath,
+      coverPath: users.coverPath,
+      gender: users.gender,
+      role: users.role,
+      status: users.status,
+      emailVerifiedAt: users.emailVerifiedAt,
+      balanceCents: users.balanceCents,
+      siteSubscriptionExpiresAt: users.siteSubscriptionExpiresAt,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      documentsVerifiedAt: performerProfiles.documentsVerifiedAt,
+    })
+    .from(users)
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('current_user');
+}
+const currentUserQueries = new WeakMap<DbHandle, ReturnType<typeof prepareCurrentUser>>();
+
+export const findCurrentUser = async (db: DbHandle, id: string) => {
+  let query = currentUserQueries.get(db);
+  if (!query) {
+    query = prepareCurrentUser(db);
+    currentUserQueries.set(db, query);
+  }
+  return (await query.execute({ id }))[0] ?? null;
+};
 
 /** By username or email, ignoring case. */
 export const findUserByLogin = async (db: Executor, login: string) => {

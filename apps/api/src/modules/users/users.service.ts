@@ -19,7 +19,7 @@ import {
  * since its balance and subscription change too often to be served from the session cache.
  */
 export async function getCurrentUser(ctx: AppContext, options: { actor: Actor }): Promise<TCurrentUser> {
-  const row = await findCurrentUser(ctx.db.db, options.actor.id);
+  const row = await findCurrentUser(ctx.db, options.actor.id);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   return presentCurrentUser(row, {
     documentsVerified: row.role === 'performer' && row.documentsVerifiedAt != null,
