@@ -250,6 +250,14 @@ async function audit(chromium, baseUrl) {
         )
         .map((a) => a.id);
       if (failing.length) console.log(`  accessibility audits failing: ${failing.join(', ')}`);
+      // Which elements, so the failure can be found: the first few of each audit, as Lighthouse names them.
+      for (const id of failing) {
+        const items = lhr.audits[id]?.details?.items ?? [];
+        for (const item of items.slice(0, 4)) {
+          const node = item.node ?? {};
+          console.log(`    ${id}: ${node.selector ?? '?'} — ${(node.explanation ?? '').split('\n')[0].slice(0, 160)}`);
+        }
+      }
       const limit = budgets.lighthouse.toFixed(2);
       record(`lighthouse ${t.name} performance`, perf.toFixed(2), limit, perf >= budgets.lighthouse);
       record(
