@@ -255,7 +255,9 @@ async function audit(chromium, baseUrl) {
         const items = lhr.audits[id]?.details?.items ?? [];
         for (const item of items.slice(0, 4)) {
           const node = item.node ?? {};
-          console.log(`    ${id}: ${node.selector ?? '?'} — ${(node.explanation ?? '').split('\n')[0].slice(0, 160)}`);
+          console.log(
+            `    ${id}: ${node.selector ?? '?'} — ${(node.explanation ?? '').split('\n')[0].slice(0, 160)}`,
+          );
         }
       }
       const limit = budgets.lighthouse.toFixed(2);
