@@ -9,12 +9,13 @@ const hasWebBuild = existsSync(resolve(client, '../server/index.js'));
 describe.runIf(hasWebBuild)('the web build’s static files', () => {
   let t: TestApp;
   // The largest script of the build: it has a Brotli and a gzip copy (apps/web/scripts/precompress.mjs).
-  const script = readdirSync(join(client, 'assets'))
-    .filter((f) => f.endsWith('.js') && existsSync(join(client, 'assets', `${f}.br`)))
-    .sort(
-      (a, b) =>
-        readFileSync(join(client, 'assets', b)).length - readFileSync(join(client, 'assets', a)).length,
-    )[0] ?? '';
+  const script =
+    readdirSync(join(client, 'assets'))
+      .filter((f) => f.endsWith('.js') && existsSync(join(client, 'assets', `${f}.br`)))
+      .sort(
+        (a, b) =>
+          readFileSync(join(client, 'assets', b)).length - readFileSync(join(client, 'assets', a)).length,
+      )[0] ?? '';
   const url = `/assets/${script}`;
   beforeAll(async () => {
     t = await createTestApp({ web: true });
