@@ -4,6 +4,7 @@ import {
   conversationMembers,
   conversations,
   count,
+  type DbHandle,
   desc,
   type Executor,
   eq,
@@ -638,43 +639,65 @@ export type MessageFile = MediaRow;
 /**
  * A page of a thread for one viewer in one statement: each message with its files (in order, none
  * for a deleted one) and what the content gate needs of a paid message of the other member's
- * (whether the viewer bought it, whether its sender blocked the viewer).
+ * (whether the viewer bought it, whether its sender blocked the viewer). Every conversation page
+ * runs it, so its two forms (newest first from an offset, or oldest first after a message) are built
+ * once per database handle with placeholders and sent as named prepared statements.
  */
+function prepareThreadPages(db: DbHandle) {
+  // Written out with the table's own name: in a one-table select Drizzle leaves the columns of
+  // `sql` fields unqualified, which a correlated subquery would bind to its own tables.
+  const m = (column: string) => sql.raw(`"messages"."${column}"`);
+  const viewerId = sql.placeholder('viewerId');
+  const gated = sql`(${m('price_cents')} > 0 and ${m('sender_id')} <> ${viewerId} and not ${m('is_deleted')})`;
+  const page = () =>
+    db.db
+      .select({
+        message: messages,
+        files: sql<
+          MessageFile[] | null
+        >`case when ${m('is_deleted')} or ${m('type')} in ('text', 'tip') then null else (select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'status', f.status, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height, 'durationSeconds', f.duration_seconds, 'preview', f.preview, 'variants', f.variants, 'failureReason', f.failure_reason, 'progress', f.progress) order by mf.position) from message_files mf join files f on f.id = mf.file_id where mf.message_id = ${m('id')}) end`,
+        bought: sql<boolean>`(${gated} and exists (select 1 from purchases p where p.fan_id = ${viewerId} and p.target_type = 'message' and p.target_id = ${m('id')}))`,
+        blocked: sql<boolean>`(${gated} and exists (select 1 from user_blocks b where b.performer_id = ${m('sender_id')} and b.target_id = ${viewerId}))`,
+      })
+      .from(messages);
+  return {
+    newest: page()
+      .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+      .orderBy(desc(messages.seq))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare('thread_page_newest'),
+    after: page()
+      .where(
+        and(
+          eq(messages.conversationId, sql.placeholder('conversationId')),
+          gt(messages.seq, sql.placeholder('afterSeq')),
+        ),
+      )
+      .orderBy(asc(messages.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare('thread_page_after'),
+  };
+}
+const threadPages = new WeakMap<DbHandle, ReturnType<typeof prepareThreadPages>>();
+
 export async function loadThreadPage(
-  db: Executor,
+  db: DbHandle,
   options: { conversationId: string; viewerId: string } & (
     | { offset: number; limit: number }
     | { afterSeq: number; limit: number }
   ),
 ): Promise<{ message: MessageRow; files: MessageFile[]; bought: boolean; blocked: boolean }[]> {
-  const { viewerId } = options;
-  // Written out with the table's own name: in a one-table select Drizzle leaves the columns of
-  // `sql` fields unqualified, which a correlated subquery would bind to its own tables.
-  const m = (column: string) => sql.raw(`"messages"."${column}"`);
-  const gated = sql`(${m('price_cents')} > 0 and ${m('sender_id')} <> ${viewerId} and not ${m('is_deleted')})`;
-  const query = db
-    .select({
-      message: messages,
-      files: sql<
-        MessageFile[] | null
-      >`case when ${m('is_deleted')} or ${m('type')} in ('text', 'tip') then null else (select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'status', f.status, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height, 'durationSeconds', f.duration_seconds, 'preview', f.preview, 'variants', f.variants, 'failureReason', f.failure_reason, 'progress', f.progress) order by mf.position) from message_files mf join files f on f.id = mf.file_id where mf.message_id = ${m('id')}) end`,
-      bought: sql<boolean>`(${gated} and exists (select 1 from purchases p where p.fan_id = ${viewerId} and p.target_type = 'message' and p.target_id = ${m('id')}))`,
-      blocked: sql<boolean>`(${gated} and exists (select 1 from user_blocks b where b.performer_id = ${m('sender_id')} and b.target_id = ${viewerId}))`,
-    })
-    .from(messages);
+  let prepared = threadPages.get(db);
+  if (!prepared) {
+    prepared = prepareThreadPages(db);
+    threadPages.set(db, prepared);
+  }
+  const values = { conversationId: options.conversationId, viewerId: options.viewerId, limit: options.limit };
   const rows =
     'afterSeq' in options
-      ? await query
-          .where(and(eq(messages.conversationId, options.conversationId), gt(messages.seq, options.afterSeq)))
-          .orderBy(asc(messages.seq))
-          .limit(options.limit)
-      : (
-          await query
-            .where(eq(messages.conversationId, options.conversationId))
-            .orderBy(desc(messages.seq))
-            .offset(options.offset)
-            .limit(options.limit)
-        ).reverse();
+      ? await prepared.after.execute({ ...values, afterSeq: options.afterSeq })
+      : (await prepared.newest.execute({ ...values, offset: options.offset })).reverse();
   return rows.map((r) => ({
     message: r.message,
     files: (r.files ?? []).map((f) => ({ ...f, size: Number(f.size) })),

@@ -371,7 +371,7 @@ export async function listMessages(
   }
   // One statement for the page: messages, their files and the gate's facts of paid ones.
   const rows = await loadThreadPage(
-    ctx.db.db,
+    ctx.db,
     afterSeq === null ? { ...page, offset: query.offset } : { ...page, afterSeq },
   );
   return {
