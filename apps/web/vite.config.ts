@@ -1,13 +1,38 @@
+import { writeFileSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // `react-router dev` serves the pages; the browser's /api and socket.io calls go to the API process.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
 
+/**
+ * WEB_BUNDLE_REPORT=file: write which source modules went into which browser chunk, with their minified
+ * sizes (to see where a page's bytes come from).
+ */
+function bundleReport(file: string | undefined): Plugin | null {
+  if (!file) return null;
+  return {
+    name: 'fanstage-bundle-report',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const [name, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[name] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, m]) => [
+            id.replace(/^.*node_modules[\\/]/, ''),
+            m.renderedLength,
+          ]),
+        );
+      }
+      writeFileSync(file, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), isSsrBuild ? null : bundleReport(process.env.WEB_BUNDLE_REPORT)],
   server: {
     port: 5173,
     proxy: {
