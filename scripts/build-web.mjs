@@ -16,6 +16,7 @@ const sources = [
   'apps/web/package.json',
   'apps/web/react-router.config.ts',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/web/tsconfig.json',
   'packages/contract/src',
   'packages/contract/package.json',

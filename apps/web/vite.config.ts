@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { pureSchemas } from './vite/pure-schemas';
 
 // `react-router dev` serves the pages; the browser's /api and socket.io calls go to the API process.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:8080';
@@ -32,7 +33,11 @@ function bundleReport(file: string | undefined): Plugin | null {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), isSsrBuild ? null : bundleReport(process.env.WEB_BUNDLE_REPORT)],
+  plugins: [
+    reactRouter(),
+    isSsrBuild ? null : pureSchemas(),
+    isSsrBuild ? null : bundleReport(process.env.WEB_BUNDLE_REPORT),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -5,7 +5,6 @@ import './app.css';
 
 import { Messages } from '@fanstage/contract';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import {
@@ -45,6 +44,8 @@ const MaintenanceLayout = lazy(() =>
 const GeoBlockLayout = lazy(() =>
   import('./components/layouts/geo-block-layout').then((m) => ({ default: m.GeoBlockLayout })),
 );
+// The toasts' container loads after the page (see components/toasts.tsx).
+const Toasts = lazy(() => import('./components/toasts').then((m) => ({ default: m.Toasts })));
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user, isGeoBlocked] = await Promise.all([
@@ -99,7 +100,9 @@ export function Layout({ children }: { children: ReactNode }) {
           cssVariablesResolver={cssVariablesResolver}
         >
           <QueryClientProvider client={queryClient}>
-            <Notifications position="top-right" autoClose={3000} zIndex={2000} />
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
             {children}
           </QueryClientProvider>
         </MantineProvider>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
-import { roles, ZEmail, ZGender, ZName, ZUsername } from './users';
+import { roles } from './field-values';
+import { ZEmail, ZGender, ZName, ZUsername } from './users';
 
 /*
  * Admin account control (issue 12) and the audit log every admin action writes.

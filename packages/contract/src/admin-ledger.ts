@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate } from './common';
-import { chargeTypes, ZChargeType } from './wallet';
+import { chargeTypes } from './field-values';
+import { ZChargeType } from './wallet';
 
 /*
  * The admin dashboard and the ledger screen (`/admin`, `/admin/ledger`). Money here travels as

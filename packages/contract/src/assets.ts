@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatAmount, ZId, ZListQuery } from './common';
+import { maximumAssetPrice } from './field-values';
 import { ZFileStatus, ZMediaView } from './media';
 import { ZHiddenState } from './moderation';
 
@@ -8,8 +9,6 @@ import { ZHiddenState } from './moderation';
  * `/api/performer/performer-assets/…`, fan routes under `/api/performer-assets/…`. Write bodies
  * may come as JSON or as multipart form fields (strings), so numbers and booleans accept both.
  */
-
-export const maximumAssetPrice = 10_000;
 
 const twoPlaces = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 const fromForm = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);

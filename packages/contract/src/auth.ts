@@ -31,7 +31,6 @@ export type TRegisterPerformerFields = z.infer<typeof ZRegisterPerformerFields>;
 
 /** The file fields of the creator sign-up form. */
 export const performerDocumentFields = ['idVerification', 'documentVerification'] as const;
-export const minimumCreatorAge = 18;
 
 export const ZLoginRequest = z.object({
   username: z

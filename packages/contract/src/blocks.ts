@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
-
-/** Longest reason a creator may give for blocking a fan (the column refuses longer). */
-export const maxBlockReasonLength = 500;
-
-/** The sentence a blocked fan reads wherever they reach the creator who blocked them. */
-export const blockedByCreatorMessage = 'You have been blocked by this creator.';
+import { maxBlockReasonLength } from './field-values';
 
 /** `POST /block/users`: the creator blocks one fan, saying why (kept for the creator and admins). */
 export const ZBlockUserRequest = z.object({

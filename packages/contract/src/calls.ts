@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { maxPrivateRequestNote } from './field-values';
 import { ZLiveMediaGrant } from './streaming';
 
 /*
@@ -42,8 +43,6 @@ export const callEndReasons = [
 ] as const;
 export type TCallEndReason = (typeof callEndReasons)[number];
 
-/** Longest note of a private show request. */
-export const maxPrivateRequestNote = 1000;
 /** Highest price per minute a creator may ask. */
 export const maxCallPricePerMinute = 10_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { commentMaxLength } from './field-values';
 import { ZHiddenState } from './moderation';
 
 /* Comments on posts and assets: `POST /comments`, `GET /comments`, `DELETE /comments/{id}`. */
@@ -8,8 +9,6 @@ export const ZCommentObjectType = z.enum(['feed', 'video', 'gallery', 'product']
   message: 'The object type must be feed, video, gallery or product.',
 });
 export type TCommentObjectType = z.infer<typeof ZCommentObjectType>;
-
-export const commentMaxLength = 2000;
 
 export const ZCommentCreate = z.object({
   objectType: ZCommentObjectType,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { contactMessageMax } from './field-values';
 import { ZReCaptchaToken } from './re-captcha';
 import { ZEmail, ZName } from './users';
 
 /** POST /contact: a visitor's or member's message to the site's team, mailed to the admin address. */
-export const contactMessageMax = 2000;
 export const ZContactRequest = z.object({
   name: ZName,
   email: ZEmail,

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { dataOf, listOf, ZId, ZIsoDate } from './common';
+import { maxFeedPrice } from './field-values';
 import { ZMediaView } from './media';
 import { ZHiddenState } from './moderation';
 
 export const ZFeedType = z.enum(['text', 'photo', 'video', 'audio', 'poll']);
 export type TFeedType = z.infer<typeof ZFeedType>;
 
-/** Highest price of a post, in the site currency. */
-export const maxFeedPrice = 10_000;
 export const maxFeedTextLength = 5000;
 export const maxFeedFiles = 50;
 

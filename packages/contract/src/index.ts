@@ -13,6 +13,7 @@ export * from './email-templates';
 export * from './error-response';
 export * from './errors';
 export * from './feeds';
+export * from './field-values';
 export * from './follows';
 export * from './geo-blocks';
 export * from './http-names';

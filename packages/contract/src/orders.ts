@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { ZAddressSnapshot } from './addresses';
 import { ZId } from './common';
+import { deliveryStatusValues, maximumOrderQuantity } from './field-values';
 import { ZCharge } from './wallet';
-
-/** Most units of one product in one order. */
-export const maximumOrderQuantity = 100;
 
 /** `POST /wallet/charges/product/{id}` (with an Idempotency-Key). */
 export const ZProductChargeRequest = z
@@ -32,7 +30,6 @@ export const ZProductCharge = ZCharge.extend({
 });
 export type TProductCharge = z.infer<typeof ZProductCharge>;
 
-export const deliveryStatusValues = ['processing', 'shipping', 'delivered', 'refunded'] as const;
 export const ZDeliveryStatus = z.enum(deliveryStatusValues);
 export type TDeliveryStatus = z.infer<typeof ZDeliveryStatus>;
 

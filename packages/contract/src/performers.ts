@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import {
+  documentReviewStatuses,
+  genders,
+  maximumPrivateCallPrice,
+  type performerDetailFields,
+  performerSorts,
+  type socialNetworks,
+} from './field-values';
 import { ZMediaView } from './media';
 import { ZCountryCode, ZSexualOrientation } from './reference';
-import { genders, ZGender, ZPublicUser } from './users';
+import { ZGender, ZPublicUser } from './users';
 
-/** The links a creator may show; each is an http(s) URL or null. */
-export const socialNetworks = ['twitter', 'instagram', 'tiktok', 'website'] as const;
 export type TSocialNetwork = (typeof socialNetworks)[number];
 
-/** The optional looks and identity fields of a profile; values come from `GET /api/user-additional`. */
-export const performerDetailFields = [
-  'sexualOrientation',
-  'ethnicity',
-  'height',
-  'weight',
-  'hair',
-  'eyes',
-  'bodyType',
-] as const;
 export type TPerformerDetailField = (typeof performerDetailFields)[number];
 
 export const ZPerformerStats = z.object({
@@ -141,8 +137,6 @@ const socialUrl = (label: string) =>
 /** A profile option value; the server checks it against the lists of `GET /api/user-additional`. */
 const detailValue = emptyAsNull(z.string().trim().min(1).max(40));
 
-export const maximumPrivateCallPrice = 10_000;
-
 /** `PUT /performers/me`: every field optional; unknown fields are refused. */
 export const ZUpdatePerformerMe = z
   .object({
@@ -192,8 +186,6 @@ export const ZPerformerParams = z.object({ id: z.string().trim().min(1).max(60) 
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-export const performerSorts = ['popular', 'newest', 'online'] as const;
-
 /** `GET /performers/user/search` */
 export const ZPerformerSearchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -223,7 +215,6 @@ export const ZDocumentsUploadResponse = z.object({
 });
 
 /** Admin: `GET /admin/performers` */
-export const documentReviewStatuses = ['pending', 'verified', 'rejected'] as const;
 export const ZAdminPerformerQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common';
-import { genders } from './users';
+import { genders } from './field-values';
 
 /** Continents a country may be placed in (product-spec.md section 3); Antarctic lands are mapped into these. */
 export const regions = ['EU', 'AS', 'AF', 'OC', 'NA', 'SA'] as const;

@@ -46,8 +46,6 @@ export const ZLoginResponse = z.object({
   data: z.union([z.object({ token: z.string() }), ZTwoFactorChallenge]),
 });
 export type TLoginResult = z.infer<typeof ZLoginResponse>['data'];
-export const isTwoFactorChallenge = (result: TLoginResult): result is TTwoFactorChallenge =>
-  'challengeToken' in result;
 
 /** `POST /auth/2fa/verify`: the challenge and either an app code or a recovery code. */
 export const ZTwoFactorVerifyRequest = z

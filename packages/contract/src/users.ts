@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './common';
+import { genders, roles } from './field-values';
 
 /** Top-level route names and words that can never be usernames. */
 export const reservedUsernames = [
@@ -105,10 +106,8 @@ export const ZName = z
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
 
-export const genders = ['male', 'female', 'transgender'] as const;
 export const ZGender = z.enum(genders, { message: 'Gender must be male, female or transgender.' });
 
-export const roles = ['user', 'performer', 'admin'] as const;
 export type TRole = (typeof roles)[number];
 
 /** What `GET /users/me` answers: the current user, private fields included. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate } from './common';
-
-/** The largest single amount any money route accepts, in the site currency (limits from settings apply too). */
-export const maximumMoneyAmount = 1_000_000;
+import { chargeTypes, maximumMoneyAmount } from './field-values';
 
 /** The header every money route accepts; the same key from the same user returns the first result. */
 export const idempotencyHeader = 'idempotency-key';
@@ -19,18 +17,6 @@ export const ZMoneyAmount = z
   })
   .refine(hasAtMostTwoDecimals, { message: 'The amount can have at most two decimals.' });
 
-/** Who a fan can pay for, and how a charge is labelled in lists and earnings. */
-export const chargeTypes = [
-  'tip',
-  'feed',
-  'video',
-  'gallery',
-  'product',
-  'message',
-  'stream',
-  'private_call',
-  'subscription',
-] as const;
 export const ZChargeType = z.enum(chargeTypes);
 export type TChargeType = z.infer<typeof ZChargeType>;
 

@@ -6,31 +6,30 @@ import {
   Button,
   Container,
   Divider,
-  Drawer,
   Group,
-  Menu,
-  NavLink,
   Stack,
   Text,
-  UnstyledButton,
-  useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconSunMoon } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { useLogout } from '../../features/auth/use-logout';
-import { accountPathFor, landingPathFor } from '../../lib/guards';
+import { landingPathFor } from '../../lib/guards';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
 import { ThemeToggle } from '../theme-toggle';
-import { UserMenu } from '../user-menu';
-import { accountLinksFor, type NavItem, navItemsFor, splitNavItems } from './nav-items';
+import { MoreButton } from './more-button';
+import { type NavItem, navItemsFor, splitNavItems } from './nav-items';
 import classes from './primary-layout.module.css';
 
-// What only a signed-in person has (the bell, the messages icon, a creator's ringing calls) comes in
-// chunks of its own, so a visitor's page carries none of their lists, popovers and dialogs.
+// What only a signed-in person has (the bell, the messages icon, the account menu, a creator's ringing
+// calls) comes in chunks of its own, so a visitor's page carries none of their lists, popovers and dialogs.
+// The header's dropdowns and the phone's drawer likewise load after the page (Mantine's Menu with its
+// floating-ui positioning and the Drawer are ~35 KB a visitor's first load does not need to wait for).
+const UserMenu = lazy(() => import('../user-menu').then((m) => ({ default: m.UserMenu })));
+const MoreMenu = lazy(() => import('./more-menu').then((m) => ({ default: m.MoreMenu })));
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
@@ -50,8 +49,8 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const location = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const logout = useLogout();
-  const { toggleColorScheme } = useMantineColorScheme();
+  // The drawer's code is fetched the first time the burger is pressed, then the drawer stays mounted.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const items = navItemsFor(user, settings);
   const { inline, more } = splitNavItems(items);
   const brandTarget = user ? landingPathFor(user) : '/';
@@ -67,7 +66,10 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
             <Group gap="xs" wrap="nowrap">
               <Burger
                 opened={drawerOpened}
-                onClick={drawer.toggle}
+                onClick={() => {
+                  setDrawerWanted(true);
+                  drawer.toggle();
+                }}
                 hiddenFrom="md"
                 size="sm"
                 aria-label="Open navigation"
@@ -80,33 +82,11 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                   <HeaderLink key={item.to} item={item} />
                 ))}
                 {more.length > 0 ? (
-                  <Menu position="bottom-start" shadow="lg" radius="md" withinPortal>
-                    <Menu.Target>
-                      <UnstyledButton
-                        className={classes.navLink}
-                        data-active={more.some((item) => item.to === location.pathname) || undefined}
-                      >
-                        More
-                        <IconChevronDown size={14} stroke={2} style={{ marginLeft: 4 }} />
-                      </UnstyledButton>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {more.map((item) => {
-                        const Icon = item.icon;
-                        return (
-                          <Menu.Item
-                            key={item.to}
-                            component={Link}
-                            to={item.to}
-                            target={item.external ? '_blank' : undefined}
-                            leftSection={Icon ? <Icon size={16} /> : null}
-                          >
-                            {item.label}
-                          </Menu.Item>
-                        );
-                      })}
-                    </Menu.Dropdown>
-                  </Menu>
+                  <Suspense
+                    fallback={<MoreButton active={more.some((item) => item.to === location.pathname)} />}
+                  >
+                    <MoreMenu items={more} active={more.some((item) => item.to === location.pathname)} />
+                  </Suspense>
                 ) : null}
               </Group>
             </Group>
@@ -153,7 +133,9 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 <ThemeToggle />
               )}
               {user ? (
-                <UserMenu user={user} />
+                <Suspense fallback={<span className={classes.userSlot} />}>
+                  <UserMenu user={user} />
+                </Suspense>
               ) : (
                 <>
                   <Button component={Link} to="/auth/login" variant="default">
@@ -169,91 +151,11 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
         </Container>
       </header>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        size="80%"
-        hiddenFrom="md"
-        title={<Brand size="sm" />}
-        padding="md"
-      >
-        <Stack gap={4} component="nav" aria-label="Main">
-          {items.map((item) => {
-            const Icon = item.icon;
-            return (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                leftSection={Icon ? <Icon size={18} stroke={1.8} /> : null}
-                active={location.pathname === item.to}
-                onClick={drawer.close}
-                target={item.external ? '_blank' : undefined}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-          })}
-          {user ? (
-            <>
-              <Divider my="sm" />
-              {accountLinksFor(user).map((item) => {
-                const Icon = item.icon;
-                return (
-                  <NavLink
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    label={item.label}
-                    leftSection={Icon ? <Icon size={18} stroke={1.8} /> : null}
-                    active={location.pathname === item.to}
-                    onClick={drawer.close}
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  />
-                );
-              })}
-              <NavLink
-                component={Link}
-                to={accountPathFor(user)}
-                label="Account settings"
-                leftSection={<IconSettings size={18} stroke={1.8} />}
-                active={location.pathname === accountPathFor(user)}
-                onClick={drawer.close}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-              <NavLink
-                component="button"
-                label="Light or dark theme"
-                leftSection={<IconSunMoon size={18} stroke={1.8} />}
-                onClick={toggleColorScheme}
-                hiddenFrom="xs"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-              <NavLink
-                component="button"
-                label="Log out"
-                c="red"
-                leftSection={<IconLogout size={18} stroke={1.8} />}
-                onClick={() => {
-                  drawer.close();
-                  void logout();
-                }}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            </>
-          ) : (
-            <>
-              <Divider my="sm" />
-              <Button component={Link} to="/auth/register" variant="gradient" onClick={drawer.close}>
-                Sign up
-              </Button>
-              <Button component={Link} to="/auth/creator-register" variant="default" onClick={drawer.close}>
-                Become a creator
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={drawer.close} items={items} user={user} />
+        </Suspense>
+      ) : null}
 
       <main className={classes.main}>
         <Container size="lg" py={{ base: 'md', sm: 'xl' }}>

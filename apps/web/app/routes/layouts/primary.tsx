@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Outlet } from 'react-router';
 import { PrimaryLayout } from '../../components/layouts/primary-layout';
 import { NotFound } from '../../components/not-found';
-import { ServerError } from '../../components/server-error';
 import { usePublicSettings } from '../../lib/settings';
 import type { Route } from './+types/primary';
 
@@ -13,6 +13,11 @@ export default function PrimaryLayoutRoute() {
   );
 }
 
+// A failed page is rare: its screen is not part of every page's first load.
+const ServerError = lazy(() =>
+  import('../../components/server-error').then((m) => ({ default: m.ServerError })),
+);
+
 /** Errors of the pages inside keep the header and footer; a 404 shows the friendly not-found page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const settings = usePublicSettings();
@@ -20,7 +25,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <PrimaryLayout>
       <title>{`${isNotFound ? 'Page not found' : 'Something went wrong'} | ${settings.siteName}`}</title>
-      {isNotFound ? <NotFound /> : <ServerError error={error} />}
+      {isNotFound ? (
+        <NotFound />
+      ) : (
+        <Suspense fallback={null}>
+          <ServerError error={error} />
+        </Suspense>
+      )}
     </PrimaryLayout>
   );
 }

@@ -1,0 +1,17 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import classes from './primary-layout.module.css';
+
+/**
+ * The header's "More" button face. PrimaryLayout shows it alone while the menu's code (more-menu.tsx (Mantine's Menu and
+ * the floating-ui positioning, ~25 KB) loads after the page, so a visitor's first load does not carry it.
+ */
+export function MoreButton({ active, ...props }: { active: boolean } & ComponentPropsWithRef<'button'>) {
+  return (
+    <UnstyledButton {...props} className={classes.navLink} data-active={active || undefined}>
+      More
+      <IconChevronDown size={14} stroke={2} style={{ marginLeft: 4 }} aria-hidden />
+    </UnstyledButton>
+  );
+}

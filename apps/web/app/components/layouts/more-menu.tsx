@@ -1,0 +1,31 @@
+import { Menu } from '@mantine/core';
+import { Link } from 'react-router';
+import { MoreButton } from './more-button';
+import type { NavItem } from './nav-items';
+
+/** The navigation entries that do not fit in the header, in a dropdown. */
+export function MoreMenu({ items, active }: { items: NavItem[]; active: boolean }) {
+  return (
+    <Menu position="bottom-start" shadow="lg" radius="md" withinPortal>
+      <Menu.Target>
+        <MoreButton active={active} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => {
+          const Icon = item.icon;
+          return (
+            <Menu.Item
+              key={item.to}
+              component={Link}
+              to={item.to}
+              target={item.external ? '_blank' : undefined}
+              leftSection={Icon ? <Icon size={16} /> : null}
+            >
+              {item.label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
