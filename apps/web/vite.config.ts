@@ -56,7 +56,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: nodeModule('react|react-dom|scheduler|react-router') },
-                { name: 'icons', test: nodeModule('@tabler[\\\\/]icons-react') },
+                {
+                  name: 'icons',
+                  test: nodeModule('@tabler[\\\\/]icons-react'),
+                  entriesAware: true,
+                  entriesAwareMergeThreshold: 3000,
+                },
               ],
             },
           },

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { preferencesPath } from '../features/notifications/notifications-api';
 import { accountPathFor, paths } from '../lib/guards';
+import { navIcons } from './layouts/nav-icons';
 import { accountLinksFor } from './layouts/nav-items';
 import classes from './layouts/primary-layout.module.css';
 
@@ -54,7 +55,7 @@ export function UserMenu({ user }: { user: TCurrentUser }) {
           </Menu.Item>
         )}
         {accountLinksFor(user).map((item) => {
-          const Icon = item.icon;
+          const Icon = item.icon ? navIcons[item.icon] : null;
           return (
             <Menu.Item
               key={item.to}

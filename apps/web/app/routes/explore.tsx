@@ -4,9 +4,7 @@ import {
   CloseButton,
   EmptyState,
   Group,
-  ScrollArea,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -16,10 +14,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
-import { genderOptions } from '../features/auth/gender-options';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import {
   PerformerCard,
@@ -34,12 +31,12 @@ import {
   filtersToSearchParams,
   type PerformerSort,
 } from '../features/performers/search-params';
-import { useCountries } from '../features/reference/use-countries';
 import { pageTitle } from '../lib/meta';
 import { notifyError } from '../lib/notify';
 import { guardPage } from '../lib/page-guard';
 import { placeholderKeys } from '../lib/placeholders';
 import type { Route } from './+types/explore';
+import classes from './explore.module.css';
 
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
@@ -47,6 +44,20 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Explore creators', matches);
+
+const ExploreSelects = lazy(() =>
+  import('../features/performers/explore-selects').then((m) => ({ default: m.ExploreSelects })),
+);
+
+/** The pickers' boxes while their code loads (only seen if the server did not render them). */
+function SelectPlaceholders() {
+  return (
+    <>
+      <TextInput aria-label="Country" placeholder="Any country" readOnly style={{ flex: '1 1 180px' }} />
+      <TextInput aria-label="Gender" placeholder="Any gender" readOnly style={{ flex: '1 1 140px' }} />
+    </>
+  );
+}
 
 const sortOptions: { value: PerformerSort; label: string }[] = [
   { value: 'popular', label: 'Popular' },
@@ -83,7 +94,7 @@ function TopCreators() {
       <Title order={2} fz="md" mb="sm">
         Top creators
       </Title>
-      <ScrollArea type="hover" offsetScrollbars scrollbarSize={6}>
+      <div className={classes.strip}>
         <Group gap="md" wrap="nowrap" pb={4}>
           {top.isPending
             ? placeholderKeys(8).map((key) => (
@@ -94,7 +105,7 @@ function TopCreators() {
               ))
             : creators.map((p) => <PerformerStripItem key={p._id} performer={p} />)}
         </Group>
-      </ScrollArea>
+      </div>
     </Card>
   );
 }
@@ -106,7 +117,6 @@ function Filters({
   filters: ExploreFilters;
   onChange: (next: Partial<ExploreFilters>) => void;
 }) {
-  const countries = useCountries();
   const [text, setText] = useState(filters.q);
   const [debounced] = useDebouncedValue(text, 350);
 
@@ -133,26 +143,9 @@ function Filters({
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
         />
-        <Select
-          aria-label="Country"
-          placeholder="Any country"
-          data={countries.data ?? []}
-          value={filters.country}
-          onChange={(country) => onChange({ country })}
-          searchable
-          clearable
-          nothingFoundMessage="No country matches"
-          style={{ flex: '1 1 180px' }}
-        />
-        <Select
-          aria-label="Gender"
-          placeholder="Any gender"
-          data={genderOptions}
-          value={filters.gender}
-          onChange={(gender) => onChange({ gender: gender as ExploreFilters['gender'] })}
-          clearable
-          style={{ flex: '1 1 140px' }}
-        />
+        <Suspense fallback={<SelectPlaceholders />}>
+          <ExploreSelects filters={filters} onChange={onChange} />
+        </Suspense>
       </Group>
       <SegmentedControl
         aria-label="Sort creators"

@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { MoreButton } from './more-button';
+import { navIcons } from './nav-icons';
 import type { NavItem } from './nav-items';
 
 /** The navigation entries that do not fit in the header, in a dropdown. */
@@ -12,7 +13,7 @@ export function MoreMenu({ items, active }: { items: NavItem[]; active: boolean 
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => {
-          const Icon = item.icon;
+          const Icon = item.icon ? navIcons[item.icon] : null;
           return (
             <Menu.Item
               key={item.to}

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { accountPathFor } from '../../lib/guards';
 import { Brand } from '../brand';
+import { navIcons } from './nav-icons';
 import { accountLinksFor, type NavItem } from './nav-items';
 
 const rounded = { borderRadius: 'var(--mantine-radius-md)' };
@@ -38,7 +39,7 @@ export function NavDrawer({
     >
       <Stack gap={4} component="nav" aria-label="Main">
         {items.map((item) => {
-          const Icon = item.icon;
+          const Icon = item.icon ? navIcons[item.icon] : null;
           return (
             <NavLink
               key={item.to}
@@ -57,7 +58,7 @@ export function NavDrawer({
           <>
             <Divider my="sm" />
             {accountLinksFor(user).map((item) => {
-              const Icon = item.icon;
+              const Icon = item.icon ? navIcons[item.icon] : null;
               return (
                 <NavLink
                   key={item.to}

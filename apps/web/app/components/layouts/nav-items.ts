@@ -1,46 +1,12 @@
 import type { TCurrentUser, TPublicSettings } from '@fanstage/contract';
-import {
-  type Icon,
-  IconBan,
-  IconBookmarks,
-  IconBroadcast,
-  IconCash,
-  IconChartBar,
-  IconCoins,
-  IconCompass,
-  IconCreditCard,
-  IconFileText,
-  IconFlag,
-  IconHeart,
-  IconHistory,
-  IconHome,
-  IconLayoutDashboard,
-  IconMail,
-  IconMailCog,
-  IconMapPin,
-  IconNotes,
-  IconPackage,
-  IconPhotoVideo,
-  IconReceipt2,
-  IconSend,
-  IconSettings,
-  IconShoppingCart,
-  IconSpeakerphone,
-  IconStar,
-  IconTicket,
-  IconUserCheck,
-  IconUserCircle,
-  IconUserStar,
-  IconUsers,
-  IconVideo,
-  IconWallet,
-} from '@tabler/icons-react';
 import { paths } from '../../lib/guards';
+import type { NavIconName } from './nav-icons';
 
 export interface NavItem {
   label: string;
   to: string;
-  icon?: Icon;
+  /** The icon beside the link in menus and the drawer (nav-icons.ts, loaded with them). */
+  icon?: NavIconName;
   external?: boolean;
 }
 
@@ -50,41 +16,41 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
   if (user?.isAdmin) {
     items.push(
       // The daily work first: the header shows the first few, the rest sit under "More".
-      { label: 'Dashboard', to: paths.admin, icon: IconLayoutDashboard },
-      { label: 'Users', to: '/admin/users', icon: IconUsers },
-      { label: 'Creators', to: '/admin/creators', icon: IconUserCheck },
-      { label: 'Reports', to: '/admin/reports', icon: IconFlag },
-      { label: 'Payouts', to: '/admin/payouts', icon: IconCash },
-      { label: 'Subscriptions', to: '/admin/subscriptions', icon: IconUserStar },
-      { label: 'Orders', to: '/admin/orders', icon: IconPackage },
-      { label: 'Ledger', to: '/admin/ledger', icon: IconReceipt2 },
-      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
-      { label: 'Audit log', to: '/admin/audit', icon: IconHistory },
-      { label: 'Contact', to: '/admin/contact', icon: IconMail },
-      { label: 'Explore', to: '/explore', icon: IconCompass },
-      { label: 'Packages', to: '/admin/packages', icon: IconCoins },
-      { label: 'Coupons', to: '/admin/coupons', icon: IconTicket },
-      { label: 'Outbox', to: '/admin/outbox', icon: IconMail },
-      { label: 'Email templates', to: '/admin/email-templates', icon: IconMailCog },
-      { label: 'Pages', to: '/admin/pages', icon: IconFileText },
-      { label: 'Promos', to: '/admin/promos', icon: IconSpeakerphone },
+      { label: 'Dashboard', to: paths.admin, icon: 'LayoutDashboard' },
+      { label: 'Users', to: '/admin/users', icon: 'Users' },
+      { label: 'Creators', to: '/admin/creators', icon: 'UserCheck' },
+      { label: 'Reports', to: '/admin/reports', icon: 'Flag' },
+      { label: 'Payouts', to: '/admin/payouts', icon: 'Cash' },
+      { label: 'Subscriptions', to: '/admin/subscriptions', icon: 'UserStar' },
+      { label: 'Orders', to: '/admin/orders', icon: 'Package' },
+      { label: 'Ledger', to: '/admin/ledger', icon: 'Receipt2' },
+      { label: 'Settings', to: '/admin/settings', icon: 'Settings' },
+      { label: 'Audit log', to: '/admin/audit', icon: 'History' },
+      { label: 'Contact', to: '/admin/contact', icon: 'Mail' },
+      { label: 'Explore', to: '/explore', icon: 'Compass' },
+      { label: 'Packages', to: '/admin/packages', icon: 'Coins' },
+      { label: 'Coupons', to: '/admin/coupons', icon: 'Ticket' },
+      { label: 'Outbox', to: '/admin/outbox', icon: 'Mail' },
+      { label: 'Email templates', to: '/admin/email-templates', icon: 'MailCog' },
+      { label: 'Pages', to: '/admin/pages', icon: 'FileText' },
+      { label: 'Promos', to: '/admin/promos', icon: 'Speakerphone' },
     );
   } else if (user?.isPerformer) {
-    if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: IconUserCircle });
+    if (user.username) items.push({ label: 'My page', to: `/${user.username}`, icon: 'UserCircle' });
     items.push(
-      { label: 'My posts', to: '/creator/posts', icon: IconNotes },
+      { label: 'My posts', to: '/creator/posts', icon: 'Notes' },
       // Photos, galleries, videos and products; the studio pages link to each other.
-      { label: 'Studio', to: '/creator/galleries', icon: IconPhotoVideo },
-      { label: 'Go live', to: '/creator/live', icon: IconBroadcast },
-      { label: 'Explore', to: '/explore', icon: IconCompass },
+      { label: 'Studio', to: '/creator/galleries', icon: 'PhotoVideo' },
+      { label: 'Go live', to: '/creator/live', icon: 'Broadcast' },
+      { label: 'Explore', to: '/explore', icon: 'Compass' },
     );
   } else if (user) {
     items.push(
-      { label: 'Home', to: paths.home, icon: IconHome },
-      { label: 'Explore', to: '/explore', icon: IconCompass },
+      { label: 'Home', to: paths.home, icon: 'Home' },
+      { label: 'Explore', to: '/explore', icon: 'Compass' },
     );
   } else {
-    items.push({ label: 'Explore', to: '/explore', icon: IconCompass });
+    items.push({ label: 'Explore', to: '/explore', icon: 'Compass' });
   }
   for (const menu of settings.menus) {
     if (menu.section === 'header') items.push({ label: menu.title, to: menu.path, external: menu.isNewTab });
@@ -111,28 +77,28 @@ export function splitNavItems(items: NavItem[], maxInline = maxInlineNavItems) {
 export function accountLinksFor(user: TCurrentUser): NavItem[] {
   if (user.isAdmin) return [];
   const links: NavItem[] = [
-    { label: 'Following', to: '/user/following', icon: IconHeart },
-    { label: 'Bookmarks', to: '/user/bookmarks', icon: IconBookmarks },
+    { label: 'Following', to: '/user/following', icon: 'Heart' },
+    { label: 'Bookmarks', to: '/user/bookmarks', icon: 'Bookmarks' },
   ];
   if (user.isPerformer) {
     links.push(
-      { label: 'Followers', to: '/creator/followers', icon: IconUsers },
-      { label: 'Subscribers', to: '/creator/subscribers', icon: IconUserStar },
-      { label: 'Mass messages', to: '/creator/messages', icon: IconSend },
-      { label: 'Earnings', to: '/creator/earnings', icon: IconChartBar },
-      { label: 'Payouts', to: '/creator/payouts', icon: IconCash },
-      { label: 'Orders', to: '/creator/orders', icon: IconPackage },
-      { label: 'Blocked users', to: '/creator/blocked', icon: IconBan },
+      { label: 'Followers', to: '/creator/followers', icon: 'Users' },
+      { label: 'Subscribers', to: '/creator/subscribers', icon: 'UserStar' },
+      { label: 'Mass messages', to: '/creator/messages', icon: 'Send' },
+      { label: 'Earnings', to: '/creator/earnings', icon: 'ChartBar' },
+      { label: 'Payouts', to: '/creator/payouts', icon: 'Cash' },
+      { label: 'Orders', to: '/creator/orders', icon: 'Package' },
+      { label: 'Blocked users', to: '/creator/blocked', icon: 'Ban' },
     );
   } else {
     links.push(
-      { label: 'Wallet', to: '/user/wallet', icon: IconWallet },
-      { label: 'Cards', to: '/user/cards', icon: IconCreditCard },
-      { label: 'Subscriptions', to: '/user/subscriptions', icon: IconStar },
-      { label: 'Private shows', to: '/user/private-shows', icon: IconVideo },
-      { label: 'Cart', to: '/user/cart', icon: IconShoppingCart },
-      { label: 'My orders', to: '/user/orders', icon: IconPackage },
-      { label: 'Addresses', to: '/user/addresses', icon: IconMapPin },
+      { label: 'Wallet', to: '/user/wallet', icon: 'Wallet' },
+      { label: 'Cards', to: '/user/cards', icon: 'CreditCard' },
+      { label: 'Subscriptions', to: '/user/subscriptions', icon: 'Star' },
+      { label: 'Private shows', to: '/user/private-shows', icon: 'Video' },
+      { label: 'Cart', to: '/user/cart', icon: 'ShoppingCart' },
+      { label: 'My orders', to: '/user/orders', icon: 'Package' },
+      { label: 'Addresses', to: '/user/addresses', icon: 'MapPin' },
     );
   }
   return links;
