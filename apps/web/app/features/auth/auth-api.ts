@@ -6,7 +6,7 @@ import {
 } from '@fanstage/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { passwordForWire } from '../../lib/sha256';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { currentUserKey, fetchCurrentUser } from './use-current-user';
 
 export interface MessageResponse {

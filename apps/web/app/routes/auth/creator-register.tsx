@@ -39,7 +39,7 @@ import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
+import { passwordForWire } from '../../lib/password-for-wire';
 import type { PublicHandle } from '../layouts/public';
 import type { Route } from './+types/creator-register';
 

@@ -19,7 +19,7 @@ import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
+import { passwordForWire } from '../../lib/password-for-wire';
 import type { Route } from './+types/register';
 
 export async function loader(args: Route.LoaderArgs) {
