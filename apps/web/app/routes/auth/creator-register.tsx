@@ -1,9 +1,4 @@
-import {
-  minimumCreatorAge,
-  type TRegisterPerformerFields,
-  ZRegisterPerformerFields,
-} from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { minimumCreatorAge, type TRegisterPerformerFields } from '@fanstage/contract';
 import {
   Anchor,
   Button,
@@ -35,11 +30,12 @@ import { apiUpload } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
-import { usePublicSettings } from '../../lib/settings';
 import { passwordForWire } from '../../lib/password-for-wire';
+import { usePublicSettings } from '../../lib/settings';
 import type { PublicHandle } from '../layouts/public';
 import type { Route } from './+types/creator-register';
 
@@ -51,6 +47,9 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Become a creator', matches);
 export const handle: PublicHandle = { wide: true };
 
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.creatorRegisterResolver),
+);
 const fields = ['name', 'username', 'email', 'password', 'gender', 'dateOfBirth', 'country'] as const;
 type DocumentField = 'idVerification' | 'documentVerification';
 
@@ -77,7 +76,7 @@ export default function CreatorRegisterPage() {
   const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
-    resolver: zodResolver(ZRegisterPerformerFields),
+    resolver,
     defaultValues: {
       name: '',
       username: '',
@@ -166,7 +165,7 @@ export default function CreatorRegisterPage() {
         title="Become a creator"
         description={`Share your work with fans on ${settings.siteName} and earn from subscriptions, tips and sales.`}
       />
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

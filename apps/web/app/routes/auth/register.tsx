@@ -1,5 +1,4 @@
-import { type TRegisterUserRequest, ZRegisterUserRequest } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { TRegisterUserRequest } from '@fanstage/contract';
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -15,11 +14,12 @@ import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
-import { usePublicSettings } from '../../lib/settings';
 import { passwordForWire } from '../../lib/password-for-wire';
+import { usePublicSettings } from '../../lib/settings';
 import type { Route } from './+types/register';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -29,6 +29,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Sign up', matches);
 
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.registerResolver),
+);
 const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
 
 export default function RegisterPage() {
@@ -40,7 +43,7 @@ export default function RegisterPage() {
   const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
-    resolver: zodResolver(ZRegisterUserRequest),
+    resolver,
     defaultValues: { name: '', username: '', email: '', password: '', gender: undefined },
   });
   const errors = form.formState.errors;
@@ -84,7 +87,11 @@ export default function RegisterPage() {
         title="Create your account"
         description={`Join ${settings.siteName} to follow, subscribe to and chat with your favourite creators.`}
       />
-      <form onSubmit={form.handleSubmit((values) => register.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) => register.mutate(values))}
+        onFocus={resolver.preload}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Name"
