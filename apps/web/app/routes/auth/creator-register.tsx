@@ -6,7 +6,6 @@ import {
   Group,
   PasswordInput,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -15,13 +14,14 @@ import {
 } from '@mantine/core';
 import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { DeferredSelect, preloadSelect } from '../../components/deferred-select';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
-import { GenderField } from '../../features/auth/gender-field';
+import { SignUpGenderField } from '../../features/auth/sign-up-gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
@@ -50,6 +50,11 @@ export const handle: PublicHandle = { wide: true };
 const resolver = lazyResolver(() =>
   import('../../features/auth/auth-resolvers').then((m) => m.creatorRegisterResolver),
 );
+/** The person starts on the form: load its validation and its selects' dropdown. */
+const startOnForm = () => {
+  resolver.preload();
+  preloadSelect();
+};
 const fields = ['name', 'username', 'email', 'password', 'gender', 'dateOfBirth', 'country'] as const;
 type DocumentField = 'idVerification' | 'documentVerification';
 
@@ -89,6 +94,10 @@ export default function CreatorRegisterPage() {
   });
   const errors = form.formState.errors;
   const hasCountryList = countries.isSuccess && countries.data.length > 0;
+  useEffect(() => {
+    // The list replaces the plain country input once it is here: its select's code should be too.
+    if (hasCountryList) preloadSelect();
+  }, [hasCountryList]);
 
   const setDocument = (field: DocumentField, file: File | null) => {
     setDocuments((d) => ({ ...d, [field]: file }));
@@ -165,7 +174,7 @@ export default function CreatorRegisterPage() {
         title="Become a creator"
         description={`Share your work with fans on ${settings.siteName} and earn from subscriptions, tips and sales.`}
       />
-      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
+      <form onSubmit={onSubmit} onFocus={startOnForm} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -211,7 +220,7 @@ export default function CreatorRegisterPage() {
               name="country"
               render={({ field }) =>
                 hasCountryList ? (
-                  <Select
+                  <DeferredSelect
                     label="Country"
                     description="Where you live."
                     placeholder="Choose your country"
@@ -240,7 +249,7 @@ export default function CreatorRegisterPage() {
                 )
               }
             />
-            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
+            <SignUpGenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
 
           <Divider

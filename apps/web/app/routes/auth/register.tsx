@@ -5,9 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { preloadSelect } from '../../components/deferred-select';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
-import { GenderField } from '../../features/auth/gender-field';
+import { SignUpGenderField } from '../../features/auth/sign-up-gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
@@ -32,6 +33,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Sign up', ma
 const resolver = lazyResolver(() =>
   import('../../features/auth/auth-resolvers').then((m) => m.registerResolver),
 );
+/** The person starts on the form: load its validation and its select's dropdown. */
+const startOnForm = () => {
+  resolver.preload();
+  preloadSelect();
+};
 const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
 
 export default function RegisterPage() {
@@ -89,7 +95,7 @@ export default function RegisterPage() {
       />
       <form
         onSubmit={form.handleSubmit((values) => register.mutate(values))}
-        onFocus={resolver.preload}
+        onFocus={startOnForm}
         noValidate
       >
         <Stack gap="md">
@@ -109,7 +115,7 @@ export default function RegisterPage() {
               error={errors.username?.message}
               {...form.register('username')}
             />
-            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
+            <SignUpGenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
           <TextInput
             label="Email"
