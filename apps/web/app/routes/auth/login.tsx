@@ -1,6 +1,5 @@
 import { Messages, type TCurrentUser, type TTwoFactorChallenge } from '@fanstage/contract';
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -12,16 +11,15 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { IconLock, IconMailExclamation, IconUser } from '@tabler/icons-react';
+import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
-import { ResendVerification } from '../../features/auth/resend-verification';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
-import { needsReCaptcha, ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
+import { needsReCaptcha } from '../../features/re-captcha/needs-re-captcha';
 import { challengeFromHash } from '../../features/two-factor/challenge-from-hash';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
@@ -43,6 +41,13 @@ const resolver = lazyResolver(() =>
   import('../../features/auth/auth-resolvers').then((m) => m.loginResolver),
 );
 // Only accounts with two-factor sign-in see the second step, and only after the password: load it then.
+// Shown only after the API answered: a login that needs a verified email, or reCAPTCHA after failures.
+const UnverifiedAlert = lazy(() =>
+  import('../../features/auth/unverified-alert').then((m) => ({ default: m.UnverifiedAlert })),
+);
+const ReCaptchaWidget = lazy(() =>
+  import('../../features/re-captcha/re-captcha-widget').then((m) => ({ default: m.ReCaptchaWidget })),
+);
 const TwoFactorStep = lazy(() =>
   import('../../features/two-factor/two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
 );
@@ -132,17 +137,9 @@ export default function LoginPage() {
       >
         <Stack gap="md">
           {unverifiedMessage ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconMailExclamation size={18} />}
-              title="Verify your email"
-            >
-              <Stack gap="sm">
-                {unverifiedMessage}
-                <ResendVerification email={knownEmail} />
-              </Stack>
-            </Alert>
+            <Suspense>
+              <UnverifiedAlert message={unverifiedMessage} email={knownEmail} />
+            </Suspense>
           ) : null}
           <TextInput
             label="Username or email"
@@ -174,11 +171,13 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           {askReCaptcha ? (
-            <ReCaptchaWidget
-              siteKey={settings.reCaptchaSiteKey}
-              onChange={setReCaptchaToken}
-              resetKey={reCaptchaReset}
-            />
+            <Suspense>
+              <ReCaptchaWidget
+                siteKey={settings.reCaptchaSiteKey}
+                onChange={setReCaptchaToken}
+                resetKey={reCaptchaReset}
+              />
+            </Suspense>
           ) : null}
           <Button type="submit" variant="gradient" size="md" fullWidth loading={login.isPending} mt="xs">
             Log in
