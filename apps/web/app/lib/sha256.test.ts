@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { passwordForWire, sha256Bytes, sha256Hex } from './sha256';
+import { passwordForWire } from './password-for-wire';
+import { sha256Bytes, sha256Hex } from './sha256';
 
 const nodeHex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const fallbackHex = (s: string) => Buffer.from(sha256Bytes(new TextEncoder().encode(s))).toString('hex');

@@ -82,7 +82,3 @@ export function sha256Bytes(message: Uint8Array): Uint8Array {
   for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]!);
   return out;
 }
-
-/** The password as the client sends it: its SHA-256 hex when the site's `hashPassword` setting is on. */
-export const passwordForWire = (password: string, hashPassword: boolean): Promise<string> =>
-  hashPassword ? sha256Hex(password) : Promise.resolve(password);

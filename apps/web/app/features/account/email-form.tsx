@@ -18,8 +18,8 @@ import { useForm } from 'react-hook-form';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError } from '../../lib/notify';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 import type { MessageResponse } from '../auth/auth-api';
 

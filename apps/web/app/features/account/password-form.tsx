@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
 import { useWriteMutation } from '../../lib/use-write-mutation';
 
 const ZPasswordForm = ZChangePasswordRequest.extend({ confirm: z.string() }).refine(

@@ -1,12 +1,7 @@
-import {
-  isTwoFactorChallenge,
-  type TCurrentUser,
-  type TLoginResult,
-  type TTwoFactorChallenge,
-} from '@fanstage/contract';
+import type { TCurrentUser, TLoginResult, TTwoFactorChallenge } from '@fanstage/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { passwordForWire } from '../../lib/sha256';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { currentUserKey, fetchCurrentUser } from './use-current-user';
 
 export interface MessageResponse {
@@ -33,7 +28,9 @@ export async function logIn(
     remember: input.remember,
     reCaptchaToken: input.reCaptchaToken,
   });
-  if (isTwoFactorChallenge(data)) return { challenge: data };
+  // The contract's isTwoFactorChallenge says the same, but its module builds zod schemas: importing it
+  // would put zod on every page that can log in or resend a verification email.
+  if ('challengeToken' in data) return { challenge: data };
   return { user: await loadSignedInUser(queryClient) };
 }
 

@@ -1,34 +1,8 @@
 import { Select } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { genderOptions } from './gender-options';
+import type { FieldValues } from 'react-hook-form';
+import { GenderController, type GenderFieldProps } from './gender-controller';
 
-/**
- * The gender select of the sign-up and account forms. Sign-up forms clear it to `undefined`
- * (the field is left out); the account form clears it to `null` (the API then removes it).
- */
-export function GenderField<T extends FieldValues>(props: {
-  control: Control<T>;
-  name: Path<T>;
-  error?: string;
-  placeholder?: string;
-  clearedValue?: null | undefined;
-}) {
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field }) => (
-        <Select
-          label="Gender"
-          placeholder={props.placeholder ?? 'Optional'}
-          data={genderOptions}
-          clearable
-          value={field.value ?? null}
-          onChange={(value) => field.onChange(value ?? props.clearedValue)}
-          onBlur={field.onBlur}
-          error={props.error}
-        />
-      )}
-    />
-  );
+/** The gender select of the account forms (see GenderController; the sign-up pages use SignUpGenderField). */
+export function GenderField<T extends FieldValues>(props: GenderFieldProps<T>) {
+  return <GenderController {...props} select={Select} />;
 }

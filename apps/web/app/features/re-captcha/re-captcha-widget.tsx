@@ -1,6 +1,9 @@
 import { Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 
+// Here too for the forms that show the widget; the login page imports it alone (it loads the widget later).
+export { needsReCaptcha } from './needs-re-captcha';
+
 /** Google's explicit-render API, the part we use. */
 interface GoogleReCaptcha {
   render(
@@ -102,10 +105,4 @@ export function ReCaptchaWidget({
       </Text>
     </div>
   );
-}
-
-/** True when an API error says the form needs (another) reCAPTCHA answer. */
-export function needsReCaptcha(error: unknown): boolean {
-  const details = (error as { details?: { path?: string }[] } | null)?.details;
-  return Array.isArray(details) && details.some((d) => d.path === 'reCaptchaToken');
 }

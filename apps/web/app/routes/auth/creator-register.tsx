@@ -1,9 +1,4 @@
-import {
-  minimumCreatorAge,
-  type TRegisterPerformerFields,
-  ZRegisterPerformerFields,
-} from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { minimumCreatorAge, type TRegisterPerformerFields } from '@fanstage/contract';
 import {
   Anchor,
   Button,
@@ -11,7 +6,6 @@ import {
   Group,
   PasswordInput,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -20,13 +14,14 @@ import {
 } from '@mantine/core';
 import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { DeferredSelect, preloadSelect } from '../../components/deferred-select';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
-import { GenderField } from '../../features/auth/gender-field';
+import { SignUpGenderField } from '../../features/auth/sign-up-gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
@@ -35,11 +30,12 @@ import { apiUpload } from '../../lib/api';
 import { errorDetails } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
 import type { PublicHandle } from '../layouts/public';
 import type { Route } from './+types/creator-register';
 
@@ -51,6 +47,14 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Become a creator', matches);
 export const handle: PublicHandle = { wide: true };
 
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.creatorRegisterResolver),
+);
+/** The person starts on the form: load its validation and its selects' dropdown. */
+const startOnForm = () => {
+  resolver.preload();
+  preloadSelect();
+};
 const fields = ['name', 'username', 'email', 'password', 'gender', 'dateOfBirth', 'country'] as const;
 type DocumentField = 'idVerification' | 'documentVerification';
 
@@ -77,7 +81,7 @@ export default function CreatorRegisterPage() {
   const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
-    resolver: zodResolver(ZRegisterPerformerFields),
+    resolver,
     defaultValues: {
       name: '',
       username: '',
@@ -90,6 +94,10 @@ export default function CreatorRegisterPage() {
   });
   const errors = form.formState.errors;
   const hasCountryList = countries.isSuccess && countries.data.length > 0;
+  useEffect(() => {
+    // The list replaces the plain country input once it is here: its select's code should be too.
+    if (hasCountryList) preloadSelect();
+  }, [hasCountryList]);
 
   const setDocument = (field: DocumentField, file: File | null) => {
     setDocuments((d) => ({ ...d, [field]: file }));
@@ -166,7 +174,7 @@ export default function CreatorRegisterPage() {
         title="Become a creator"
         description={`Share your work with fans on ${settings.siteName} and earn from subscriptions, tips and sales.`}
       />
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={startOnForm} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
@@ -212,7 +220,7 @@ export default function CreatorRegisterPage() {
               name="country"
               render={({ field }) =>
                 hasCountryList ? (
-                  <Select
+                  <DeferredSelect
                     label="Country"
                     description="Where you live."
                     placeholder="Choose your country"
@@ -241,7 +249,7 @@ export default function CreatorRegisterPage() {
                 )
               }
             />
-            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
+            <SignUpGenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
 
           <Divider

@@ -1,5 +1,3 @@
-import { ZForgotRequest } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +6,7 @@ import { Link } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { api } from '../../lib/api';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
@@ -20,8 +19,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Forgot password', matches);
 
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.forgotPasswordResolver),
+);
+
 export default function ForgotPasswordPage() {
-  const form = useForm({ resolver: zodResolver(ZForgotRequest), defaultValues: { email: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '' } });
   const forgot = useMutation({
     mutationFn: (values: { email: string }) => api.post<MessageResponse>('/auth/users/forgot', values),
     onError: (err) => notifyError(err),
@@ -54,7 +57,11 @@ export default function ForgotPasswordPage() {
         title="Forgot your password?"
         description="Enter the email of your account and we will send you a link to choose a new one."
       />
-      <form onSubmit={form.handleSubmit((values) => forgot.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) => forgot.mutate(values))}
+        onFocus={resolver.preload}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Email"

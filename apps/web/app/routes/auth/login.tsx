@@ -1,31 +1,29 @@
-import { Messages, type TCurrentUser, type TTwoFactorChallenge, ZLoginRequest } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Messages, type TCurrentUser, type TTwoFactorChallenge } from '@fanstage/contract';
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
   Divider,
   Group,
+  Loader,
   PasswordInput,
   SimpleGrid,
   Stack,
   TextInput,
 } from '@mantine/core';
-import { IconLock, IconMailExclamation, IconUser } from '@tabler/icons-react';
+import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadSignedInUser, logIn } from '../../features/auth/auth-api';
 import { AuthHeader } from '../../features/auth/auth-header';
-import { ResendVerification } from '../../features/auth/resend-verification';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
-import { needsReCaptcha, ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
+import { needsReCaptcha } from '../../features/re-captcha/needs-re-captcha';
 import { challengeFromHash } from '../../features/two-factor/challenge-from-hash';
-import { TwoFactorStep } from '../../features/two-factor/two-factor-step';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { landingPathFor, paths, redirectParam, returnPathFrom } from '../../lib/guards';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
@@ -38,6 +36,21 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Log in', matches);
+
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.loginResolver),
+);
+// Only accounts with two-factor sign-in see the second step, and only after the password: load it then.
+// Shown only after the API answered: a login that needs a verified email, or reCAPTCHA after failures.
+const UnverifiedAlert = lazy(() =>
+  import('../../features/auth/unverified-alert').then((m) => ({ default: m.UnverifiedAlert })),
+);
+const ReCaptchaWidget = lazy(() =>
+  import('../../features/re-captcha/re-captcha-widget').then((m) => ({ default: m.ReCaptchaWidget })),
+);
+const TwoFactorStep = lazy(() =>
+  import('../../features/two-factor/two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 export default function LoginPage() {
   const settings = usePublicSettings();
@@ -64,7 +77,7 @@ export default function LoginPage() {
   const goOn = (user: TCurrentUser | null) =>
     void navigate(user ? (returnTo ?? landingPathFor(user)) : paths.home, { replace: true });
   const form = useForm({
-    resolver: zodResolver(ZLoginRequest),
+    resolver,
     defaultValues: { username: '', password: '', remember: false },
   });
 
@@ -98,11 +111,15 @@ export default function LoginPage() {
     return (
       <>
         <AuthHeader title="One more step" description="Confirm it is you to finish logging in." />
-        <TwoFactorStep
-          challenge={challenge}
-          onSignedIn={() => void loadSignedInUser(queryClient).then(goOn, (err: unknown) => notifyError(err))}
-          onRestart={() => setChallenge(null)}
-        />
+        <Suspense fallback={<Loader mx="auto" display="block" aria-label="Loading" />}>
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={() =>
+              void loadSignedInUser(queryClient).then(goOn, (err: unknown) => notifyError(err))
+            }
+            onRestart={() => setChallenge(null)}
+          />
+        </Suspense>
       </>
     );
   }
@@ -113,20 +130,16 @@ export default function LoginPage() {
         title="Welcome back"
         description={`Log in to ${settings.siteName} to catch up with your creators.`}
       />
-      <form onSubmit={form.handleSubmit((values) => login.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+        onFocus={resolver.preload}
+        noValidate
+      >
         <Stack gap="md">
           {unverifiedMessage ? (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconMailExclamation size={18} />}
-              title="Verify your email"
-            >
-              <Stack gap="sm">
-                {unverifiedMessage}
-                <ResendVerification email={knownEmail} />
-              </Stack>
-            </Alert>
+            <Suspense>
+              <UnverifiedAlert message={unverifiedMessage} email={knownEmail} />
+            </Suspense>
           ) : null}
           <TextInput
             label="Username or email"
@@ -158,11 +171,13 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           {askReCaptcha ? (
-            <ReCaptchaWidget
-              siteKey={settings.reCaptchaSiteKey}
-              onChange={setReCaptchaToken}
-              resetKey={reCaptchaReset}
-            />
+            <Suspense>
+              <ReCaptchaWidget
+                siteKey={settings.reCaptchaSiteKey}
+                onChange={setReCaptchaToken}
+                resetKey={reCaptchaReset}
+              />
+            </Suspense>
           ) : null}
           <Button type="submit" variant="gradient" size="md" fullWidth loading={login.isPending} mt="xs">
             Log in

@@ -1,25 +1,26 @@
-import { type TRegisterUserRequest, ZRegisterUserRequest } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { TRegisterUserRequest } from '@fanstage/contract';
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
+import { preloadSelect } from '../../components/deferred-select';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
-import { GenderField } from '../../features/auth/gender-field';
+import { SignUpGenderField } from '../../features/auth/sign-up-gender-field';
 import { SocialButtons } from '../../features/auth/social/social-buttons';
 import { useSignUpFinish } from '../../features/auth/use-sign-up-finish';
 import { ReCaptchaWidget } from '../../features/re-captcha/re-captcha-widget';
 import { api } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
 import type { Route } from './+types/register';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -29,6 +30,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Sign up', matches);
 
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.registerResolver),
+);
+/** The person starts on the form: load its validation and its select's dropdown. */
+const startOnForm = () => {
+  resolver.preload();
+  preloadSelect();
+};
 const fields = ['name', 'username', 'email', 'password', 'gender'] as const;
 
 export default function RegisterPage() {
@@ -40,7 +49,7 @@ export default function RegisterPage() {
   const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm({
-    resolver: zodResolver(ZRegisterUserRequest),
+    resolver,
     defaultValues: { name: '', username: '', email: '', password: '', gender: undefined },
   });
   const errors = form.formState.errors;
@@ -84,7 +93,11 @@ export default function RegisterPage() {
         title="Create your account"
         description={`Join ${settings.siteName} to follow, subscribe to and chat with your favourite creators.`}
       />
-      <form onSubmit={form.handleSubmit((values) => register.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) => register.mutate(values))}
+        onFocus={startOnForm}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Name"
@@ -102,7 +115,7 @@ export default function RegisterPage() {
               error={errors.username?.message}
               {...form.register('username')}
             />
-            <GenderField control={form.control} name="gender" error={errors.gender?.message} />
+            <SignUpGenderField control={form.control} name="gender" error={errors.gender?.message} />
           </SimpleGrid>
           <TextInput
             label="Email"

@@ -1,20 +1,18 @@
-import { ZPassword } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { api } from '../../lib/api';
 import { errorCode, errorMessage } from '../../lib/errors';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
+import { passwordForWire } from '../../lib/password-for-wire';
 import { usePublicSettings } from '../../lib/settings';
-import { passwordForWire } from '../../lib/sha256';
 import type { Route } from './+types/reset-password';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -24,16 +22,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Choose a new password', matches);
 
-const ZNewPasswordForm = z
-  .object({ password: ZPassword, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords do not match.' });
+const resolver = lazyResolver(() =>
+  import('../../features/auth/auth-resolvers').then((m) => m.newPasswordResolver),
+);
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const settings = usePublicSettings();
   const form = useForm({
-    resolver: zodResolver(ZNewPasswordForm),
+    resolver,
     defaultValues: { password: '', confirm: '' },
   });
   const reset = useMutation({
@@ -85,7 +83,11 @@ export default function ResetPasswordPage() {
           </Anchor>
         </Alert>
       ) : null}
-      <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate>
+      <form
+        onSubmit={form.handleSubmit((values) => reset.mutate(values))}
+        onFocus={resolver.preload}
+        noValidate
+      >
         <Stack gap="md">
           <PasswordInput
             label="New password"

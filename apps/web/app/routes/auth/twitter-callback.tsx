@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthHeader } from '../../features/auth/auth-header';
 import { finishTwitterLogin } from '../../features/auth/social/social-api';
-import { socialLandingPath } from '../../features/auth/social/social-buttons';
+import { socialLandingPath } from '../../features/auth/social/social-landing';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/guards';
 import { pageTitle } from '../../lib/meta';

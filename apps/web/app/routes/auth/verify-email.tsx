@@ -1,11 +1,10 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMailX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthResult } from '../../features/auth/auth-header';
-import { ResendVerification } from '../../features/auth/resend-verification';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -20,6 +19,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Verify your email', matches);
+
+// Needed when the verification fails, after the API answered (a link without a token, the rare case,
+// still gets it server-rendered: the page hydrates it once its code is here).
+const ResendVerification = lazy(() =>
+  import('../../features/auth/resend-verification').then((m) => ({ default: m.ResendVerification })),
+);
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -63,7 +68,9 @@ export default function VerifyEmailPage() {
         title="We could not verify your email"
         actions={
           <>
-            <ResendVerification email={user?.email ?? undefined} />
+            <Suspense>
+              <ResendVerification email={user?.email ?? undefined} />
+            </Suspense>
             <Button component={Link} to={next} variant="subtle">
               {user ? 'Continue' : 'Back to log in'}
             </Button>

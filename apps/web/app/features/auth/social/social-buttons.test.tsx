@@ -8,7 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { challengeFromHash } from '../../two-factor/challenge-from-hash';
 import { type GoogleIdentityServices, googleScriptUrl } from './google-identity';
-import { SocialButtons, socialLandingPath } from './social-buttons';
+import { SocialButtons } from './social-buttons';
+import { socialLandingPath } from './social-landing';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

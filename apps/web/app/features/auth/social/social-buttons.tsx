@@ -4,31 +4,11 @@ import { IconBrandGoogle, IconBrandX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { landingPathFor, paths, redirectParam } from '../../../lib/guards';
 import { notifyError } from '../../../lib/notify';
 import { usePublicSettings } from '../../../lib/settings';
-import { challengeHashKey } from '../../two-factor/challenge-from-hash';
 import { loadGoogleIdentity, newNonce } from './google-identity';
-import { logInWithGoogle, type SocialSignIn, startTwitterLogin } from './social-api';
-
-/** Where a social sign-in lands: a new account finishes its set-up first (the spec's account pages). */
-export function socialLandingPath(result: SocialSignIn, returnTo: string | null): string {
-  if (result.challenge) {
-    // The login page takes the second step over from the fragment (never sent to a server).
-    const hash = new URLSearchParams({
-      [challengeHashKey]: result.challenge.twoFactor,
-      challenge: result.challenge.challengeToken,
-    });
-    const carry = returnTo ? `?${redirectParam}=${encodeURIComponent(returnTo)}` : '';
-    return `${paths.login}${carry}#${hash.toString()}`;
-  }
-  if (!result.user) return paths.home;
-  if (result.isNewAccount || !result.user.username) {
-    const role = result.role === 'performer' ? '?role=performer' : '';
-    return `${landingPathFor(result.user)}${role}`;
-  }
-  return returnTo ?? result.returnTo ?? landingPathFor(result.user);
-}
+import { logInWithGoogle, startTwitterLogin } from './social-api';
+import { socialLandingPath } from './social-landing';
 
 /**
  * "Continue with Google" and "Continue with Twitter" on the login and sign-up pages, each shown only
