@@ -1,5 +1,5 @@
-import { Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { Hint } from './hint';
 
 /**
  * The one mark of a creator whose identity an admin checked: one colour (the brand's) and one name
@@ -7,7 +7,7 @@ import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
  */
 export function VerifiedBadge({ size = 16 }: { size?: number }) {
   return (
-    <Tooltip label="Verified creator">
+    <Hint label="Verified creator">
       <IconRosetteDiscountCheckFilled
         size={size}
         color="var(--mantine-color-brand-6)"
@@ -16,6 +16,6 @@ export function VerifiedBadge({ size = 16 }: { size?: number }) {
         aria-label="Verified creator"
         data-testid="verified-badge"
       />
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,6 +1,7 @@
 import { socialNetworks, type TPerformerSocials, type TSocialNetwork } from '@fanstage/contract';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { type Icon, IconBrandInstagram, IconBrandTiktok, IconBrandX, IconWorld } from '@tabler/icons-react';
+import { Hint } from '../../components/hint';
 
 const networks: Record<TSocialNetwork, { label: string; icon: Icon }> = {
   twitter: { label: 'X (Twitter)', icon: IconBrandX },
@@ -19,7 +20,7 @@ export function SocialLinks({ socials, name }: { socials: TPerformerSocials; nam
   return (
     <Group gap={6}>
       {links.map(({ network, url, label, icon: NetworkIcon }) => (
-        <Tooltip key={network} label={label}>
+        <Hint key={network} label={label}>
           <ActionIcon
             component="a"
             href={url}
@@ -32,7 +33,7 @@ export function SocialLinks({ socials, name }: { socials: TPerformerSocials; nam
           >
             <NetworkIcon size={18} stroke={1.7} />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       ))}
     </Group>
   );
