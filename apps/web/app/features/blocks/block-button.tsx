@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../auth/use-current-user';
-import { BlockModal } from './block-modal';
+import { LazyBlockModal } from './lazy-block-modal';
 
 /**
  * "Block" for a creator looking at a fan (a thread, a comment, their show's chat). Shown only to
@@ -34,7 +34,12 @@ export function BlockButton({
       >
         Block
       </Button>
-      <BlockModal opened={opened} onClose={() => setOpened(false)} target={target} onBlocked={onBlocked} />
+      <LazyBlockModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        target={target}
+        onBlocked={onBlocked}
+      />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatPrice } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { callScreenPath, startCall } from './calls-api';
 
 /** "Call" on a creator's profile when they take calls: rings them and opens the call screen. */
 export function CallButton({
@@ -17,6 +16,8 @@ export function CallButton({
   const handleClick = async () => {
     setBusy(true);
     try {
+      // The calls API (and the socket it listens on) is downloaded on the press: few visitors call.
+      const { callScreenPath, startCall } = await import('./calls-api');
       const call = await startCall(performer._id);
       void navigate(callScreenPath(call));
     } catch (error) {

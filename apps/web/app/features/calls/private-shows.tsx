@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NumberInput,
   Stack,
   Text,
@@ -63,27 +62,6 @@ const when = (show: TCallSession) =>
         timeZone: show.timezone ?? undefined,
       })} (${show.timezone})`
     : '';
-
-/** The fan's "Request a private show" button and form, on a creator's profile. */
-export function RequestPrivateShowButton({
-  performerId,
-  performerName,
-}: {
-  performerId: string;
-  performerName: string;
-}) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button variant="default" onClick={() => setOpened(true)}>
-        Request a private show
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Private show with ${performerName}`}>
-        {opened && <PrivateShowRequestForm performerId={performerId} />}
-      </Modal>
-    </>
-  );
-}
 
 /** Time, time zone and note; the server's sentence (not enough balance, a past time) is shown as it is. */
 export function PrivateShowRequestForm({

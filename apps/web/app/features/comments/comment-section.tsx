@@ -6,27 +6,24 @@ import {
   Button,
   Group,
   Modal,
-  Skeleton,
   Stack,
   Text,
   Textarea,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconHeart, IconHeartFilled, IconLock, IconSend2, IconTrash } from '@tabler/icons-react';
+import { IconHeart, IconHeartFilled, IconSend2, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { formatCount, plural } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { placeholderKeys } from '../../lib/placeholders';
 import { useCurrentUser } from '../auth/use-current-user';
-import { useLoginPath } from '../auth/use-login-path';
 import { BlockButton } from '../blocks/block-button';
 import { timeAgo } from '../feed/feed-format';
 import { HiddenNotice } from '../moderation/hidden-notice';
 import { ModerateMenu } from '../moderation/moderate-menu';
 import { flattenComments, totalOf } from './comment-cache';
+import { CommentsLockedNotice, CommentsLoginNotice, CommentsSkeleton } from './comment-notices';
 import classes from './comment-section.module.css';
 import {
   type CommentTarget,
@@ -47,27 +44,13 @@ export interface CommentSectionProps {
 /** The comments of a post or asset: write one, read them page by page, reply one level deep. */
 export function CommentSection({ target, isLocked = false, onCountChange }: CommentSectionProps) {
   const user = useCurrentUser();
-  const loginPath = useLoginPath();
-  if (!user) {
-    return (
-      <Group gap="sm" justify="space-between" className={classes.notice}>
-        <Text size="sm" c="dimmed">
-          Log in to read the comments and join the conversation.
-        </Text>
-        <Button component={Link} to={loginPath} size="xs" variant="default">
-          Log in
-        </Button>
-      </Group>
-    );
-  }
-  if (isLocked) {
-    return (
-      <Group gap={8} wrap="nowrap" className={classes.notice} c="dimmed">
-        <IconLock size={16} style={{ flexShrink: 0 }} />
-        <Text size="sm">Comments open once you can see this item.</Text>
-      </Group>
-    );
-  }
+  if (!user) return <CommentsLoginNotice />;
+  if (isLocked) return <CommentsLockedNotice />;
+  return <CommentThread target={target} onCountChange={onCountChange} />;
+}
+
+/** The form and the list, for a logged-in viewer who may see the item (comments-panel.tsx loads it lazily). */
+export function CommentThread({ target, onCountChange }: Omit<CommentSectionProps, 'isLocked'>) {
   return (
     <Stack gap="md">
       <CommentForm target={target} parentId={null} onCountChange={onCountChange} />
@@ -384,21 +367,5 @@ function CommentItem({
         </Group>
       </Modal>
     </Group>
-  );
-}
-
-function CommentsSkeleton({ count }: { count: number }) {
-  return (
-    <Stack gap="md" aria-busy aria-label="Loading comments">
-      {placeholderKeys(count).map((key) => (
-        <Group key={key} gap="sm" wrap="nowrap" align="flex-start">
-          <Skeleton h={36} w={36} circle />
-          <Stack gap={6} style={{ flex: 1 }}>
-            <Skeleton h={10} w="30%" />
-            <Skeleton h={10} w="80%" />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import type { TFeed } from '@fanstage/contract';
-import { Divider, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Divider, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconMessageCircle, IconMessageCircleFilled } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Hint } from '../../components/hint';
 import { formatCount } from '../../lib/format';
-import { CommentSection } from './comment-section';
+import { CommentsPanel } from './comments-panel';
 
 /** Whether a post's comments are open under it, and the count its button shows (kept in step by the section). */
 export function useCommentsToggle(post: Pick<TFeed, 'commentsCount'>, initiallyOpen = false) {
@@ -18,7 +19,7 @@ type CommentsToggle = ReturnType<typeof useCommentsToggle>;
 export function CommentsButton({ state }: { state: CommentsToggle }) {
   const label = state.isOpen ? 'Hide comments' : 'Show comments';
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <UnstyledButton aria-label={label} aria-expanded={state.isOpen} px={8} py={4} onClick={state.toggle}>
         <Group gap={6} wrap="nowrap" c={state.isOpen ? 'brand' : 'dimmed'}>
           {state.isOpen ? <IconMessageCircleFilled size={20} /> : <IconMessageCircle size={20} />}
@@ -27,7 +28,7 @@ export function CommentsButton({ state }: { state: CommentsToggle }) {
           </Text>
         </Group>
       </UnstyledButton>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -43,7 +44,7 @@ export function InlineComments({
   return (
     <>
       <Divider my="sm" />
-      <CommentSection
+      <CommentsPanel
         target={{ objectType: 'feed', objectId: post._id }}
         isLocked={!post.canView}
         onCountChange={state.setCount}

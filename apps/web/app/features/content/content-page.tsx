@@ -6,9 +6,9 @@ import { publicOrigin, serverApi } from '../../lib/server-api';
 import { useCurrentUser } from '../auth/use-current-user';
 import { accessLabel } from '../feed/feed-format';
 import { HiddenNotice } from '../moderation/hidden-notice';
-import { ModerateMenu } from '../moderation/moderate-menu';
+import { LazyModerateMenu } from '../moderation/lazy-moderate-menu';
 import { profilePath } from '../performers/performer-card';
-import { ReportButton } from '../reports/report-modal';
+import { ReportButton } from '../reports/report-buttons';
 import { type ReactionFacts, reactionFactsOf } from './content-format';
 import { loadCreator, loadItem } from './content-loader';
 import { CommentsCard, CreatorLine, ReactionBar } from './content-ui';
@@ -75,7 +75,7 @@ export function ContentPageFrame({
   const [commentsCount, setCommentsCount] = useState(facts.commentsCount);
   const isAdmin = Boolean(useCurrentUser()?.isAdmin);
   const moderate = isAdmin ? (
-    <ModerateMenu
+    <LazyModerateMenu
       item={{ target: kind, id: item._id }}
       hidden={item.hidden}
       leaveTo={creator ? profilePath(creator) : '/admin/reports'}

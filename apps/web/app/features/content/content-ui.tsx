@@ -1,5 +1,5 @@
 import type { TPerformerPublic, TReactionObjectType } from '@fanstage/contract';
-import { Avatar, Button, Card, Group, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBookmark,
@@ -11,15 +11,16 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { formatCount } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
-import { CommentSection } from '../comments/comment-section';
 import type { CommentTarget, CountUpdate } from '../comments/comments-api';
+import { CommentsPanel } from '../comments/comments-panel';
 import lockClasses from '../feed/post-media.module.css';
 import { profilePath } from '../performers/performer-card';
-import { UnlockDialog } from '../wallet/unlock-dialog';
+import { LazyUnlockDialog } from '../wallet/lazy-unlock-dialog';
 import type { AssetLock, ReactionFacts } from './content-format';
 import { LockSubscribeButton } from './lock-subscribe';
 import { useObjectReactions } from './use-object-reactions';
@@ -134,7 +135,7 @@ function BarButton(props: {
 }) {
   const label = props.hint ? `${props.label} (${props.hint})` : props.label;
   return (
-    <Tooltip label={props.hint ? `${props.label}: ${props.hint}` : props.label}>
+    <Hint label={props.hint ? `${props.label}: ${props.hint}` : props.label}>
       <UnstyledButton
         aria-label={label}
         aria-pressed={props.hint ? undefined : props.isActive}
@@ -153,7 +154,7 @@ function BarButton(props: {
           ) : null}
         </Group>
       </UnstyledButton>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -215,7 +216,7 @@ export function LockPanel({
         )}
       </div>
       {lock.kind === 'purchase' ? (
-        <UnlockDialog opened={unlockOpen} onClose={unlockDialog.close} {...unlock} />
+        <LazyUnlockDialog opened={unlockOpen} onClose={unlockDialog.close} {...unlock} />
       ) : null}
     </div>
   );
@@ -236,7 +237,7 @@ export function CommentsCard({
       <Title order={2} fz="lg" mb="md">
         Comments
       </Title>
-      <CommentSection target={target} isLocked={isLocked} onCountChange={onCountChange} />
+      <CommentsPanel target={target} isLocked={isLocked} onCountChange={onCountChange} />
     </Card>
   );
 }

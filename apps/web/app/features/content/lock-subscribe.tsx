@@ -4,7 +4,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { SubscriptionModal, useSubscriptionModal } from '../subscriptions/subscription-modal';
+import { LazySubscriptionModal } from '../subscriptions/lazy-subscription-modal';
+import { useSubscriptionModal } from '../subscriptions/subscription-modal-state';
 
 /** The creator's public profile (prices and plans) for the subscription modal, cached a minute. */
 export const fetchPerformerPlans = (queryClient: QueryClient, performerId: string) =>
@@ -62,7 +63,7 @@ export function LockSubscribeButton({
       >
         {label}
       </Button>
-      <SubscriptionModal modal={modal} />
+      <LazySubscriptionModal modal={modal} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { IconShoppingBag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CarouselArrows } from '../feed/carousel-arrows';
 import classes from './content.module.css';
-import { PhotoLightbox } from './photo-lightbox';
+import { LazyPhotoLightbox } from './lazy-photo-lightbox';
 
 /** A product's images: one large with arrows, thumbnails below, a tap opens it full size. */
 export function ProductImages({ images, alt }: { images: TMediaView[]; alt: string }) {
@@ -72,7 +72,7 @@ export function ProductImages({ images, alt }: { images: TMediaView[]; alt: stri
           ))}
         </div>
       ) : null}
-      <PhotoLightbox
+      <LazyPhotoLightbox
         photos={images}
         index={openIndex}
         onIndexChange={(i) => {

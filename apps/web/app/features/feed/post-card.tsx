@@ -1,17 +1,5 @@
 import type { TFeed } from '@fanstage/contract';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBookmark,
   IconBookmarkFilled,
@@ -25,14 +13,15 @@ import {
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Hint } from '../../components/hint';
 import { formatCount, plural } from '../../lib/format';
 import { splitLinks } from '../../lib/linkify';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CommentsButton, InlineComments, useCommentsToggle } from '../comments/comments-toggle';
 import { HiddenBadge, HiddenNotice } from '../moderation/hidden-notice';
-import { ModerateMenu } from '../moderation/moderate-menu';
-import { PostReportMenu } from '../reports/report-modal';
+import { LazyModerateMenu } from '../moderation/lazy-moderate-menu';
+import { PostReportMenu } from '../reports/report-buttons';
 import { useVote } from './feed-api';
 import { accessLabel, pollPercentages, timeAgo } from './feed-format';
 import classes from './post-card.module.css';
@@ -92,11 +81,12 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
               <Badge variant="light" leftSection={<IconPinnedFilled size={12} />} visibleFrom="xs">
                 Pinned
               </Badge>
-              <Tooltip label="Pinned">
-                <Badge variant="light" px={6} hiddenFrom="xs" role="img" aria-label="Pinned">
+              {/* The card clips what sticks out above it: header hints open below. */}
+              <Hint label="Pinned" position="bottom" hiddenFrom="xs">
+                <Badge variant="light" px={6} role="img" aria-label="Pinned">
                   <IconPinnedFilled size={12} style={{ display: 'block' }} />
                 </Badge>
-              </Tooltip>
+              </Hint>
             </>
           ) : null}
           {post.status === 'scheduled' ? (
@@ -111,18 +101,11 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
                 Scheduled
               </Badge>
               {/* On phones the time beside the name says when; the word would squeeze into "SC…". */}
-              <Tooltip label="Scheduled">
-                <Badge
-                  variant="light"
-                  color="yellow"
-                  px={6}
-                  hiddenFrom="xs"
-                  aria-label="Scheduled"
-                  style={{ flexShrink: 0 }}
-                >
+              <Hint label="Scheduled" position="bottom" hiddenFrom="xs">
+                <Badge variant="light" color="yellow" px={6} aria-label="Scheduled" style={{ flexShrink: 0 }}>
                   <IconClock size={12} style={{ display: 'block' }} />
                 </Badge>
-              </Tooltip>
+              </Hint>
             </>
           ) : null}
           {post.isSale && post.price > 0 ? (
@@ -131,7 +114,7 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
             </Badge>
           ) : null}
           {user?.isAdmin ? (
-            <ModerateMenu
+            <LazyModerateMenu
               item={{ target: 'feed', id: post._id }}
               hidden={post.hidden}
               label="Moderate post"
@@ -204,7 +187,7 @@ function PostTime({ post }: { post: TFeed }) {
   const at = post.status === 'scheduled' && post.scheduledAt ? post.scheduledAt : post.publishedAt;
   const full = dayjs(at).format('MMM D, YYYY HH:mm');
   return (
-    <Tooltip label={post.status === 'scheduled' ? `Goes live ${full}` : full}>
+    <Hint label={post.status === 'scheduled' ? `Goes live ${full}` : full} position="bottom">
       <Link to={`/post/${post._id}`} className={classes.name}>
         <Text
           size="sm"
@@ -217,7 +200,7 @@ function PostTime({ post }: { post: TFeed }) {
           {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
         </Text>
       </Link>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -318,7 +301,7 @@ function SoonIconButton({
   hint?: string;
 }) {
   return (
-    <Tooltip label={`${label}: ${hint}`}>
+    <Hint label={`${label}: ${hint}`}>
       <UnstyledButton
         aria-label={`${label} (${hint})`}
         aria-disabled
@@ -336,7 +319,7 @@ function SoonIconButton({
           ) : null}
         </Group>
       </UnstyledButton>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -349,7 +332,7 @@ function ReactionButton(props: {
   onClick: () => void;
 }) {
   return (
-    <Tooltip label={props.label}>
+    <Hint label={props.label}>
       <UnstyledButton
         aria-label={props.label}
         aria-pressed={props.isActive}
@@ -366,6 +349,6 @@ function ReactionButton(props: {
           ) : null}
         </Group>
       </UnstyledButton>
-    </Tooltip>
+    </Hint>
   );
 }

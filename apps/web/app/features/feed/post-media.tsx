@@ -1,5 +1,5 @@
 import type { TFeed, TMediaView } from '@fanstage/contract';
-import { Badge, Button, Loader, Modal, Text } from '@mantine/core';
+import { Badge, Button, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAlertTriangle,
@@ -13,12 +13,16 @@ import {
 import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, plural } from '../../lib/format';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { useLoginPath } from '../auth/use-login-path';
 import { LockSubscribeButton } from '../content/lock-subscribe';
-import { UnlockDialog } from '../wallet/unlock-dialog';
+import { LazyUnlockDialog } from '../wallet/lazy-unlock-dialog';
 import { CarouselArrows } from './carousel-arrows';
 import { formatDuration, lockCallToAction } from './feed-format';
 import classes from './post-media.module.css';
+
+// The full-size view of a photo is downloaded on the first tap (lib/lazy-dialog.tsx).
+const PostLightbox = lazyDialog(() => import('./post-lightbox').then((m) => m.PostLightbox));
 
 /** Width over height of a media frame, kept between portrait 4:5 and wide 16:9. */
 function frameRatio(file: TMediaView | undefined): number {
@@ -34,7 +38,6 @@ export function PhotoCarousel({ files, alt }: { files: TMediaView[]; alt: string
   const wasSwiped = useRef(false);
   const count = files.length;
   const go = (next: number) => setIndex(Math.min(count - 1, Math.max(0, next)));
-  const current = files[index];
 
   const handlePointerDown = (e: PointerEvent) => {
     start.current = { x: e.clientX, id: e.pointerId };
@@ -114,25 +117,14 @@ export function PhotoCarousel({ files, alt }: { files: TMediaView[]; alt: string
           </>
         ) : null}
       </section>
-      <Modal
+      <PostLightbox
         opened={lightboxOpen}
         onClose={lightbox.close}
-        size="auto"
-        centered
-        title={count > 1 ? `Photo ${index + 1} of ${count}` : 'Photo'}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowLeft') go(index - 1);
-          if (e.key === 'ArrowRight') go(index + 1);
-        }}
-      >
-        {current ? (
-          <img
-            className={classes.lightboxImage}
-            src={current.urls?.full ?? current.urls?.feed ?? current.preview}
-            alt={`${alt} (${index + 1}/${count})`}
-          />
-        ) : null}
-      </Modal>
+        files={files}
+        index={index}
+        onGo={go}
+        alt={alt}
+      />
     </>
   );
 }
@@ -232,7 +224,13 @@ export function LockedMedia({ post, monthlyPrice }: { post: TFeed; monthlyPrice?
     ) : null;
   const dialog =
     cta.kind === 'purchase' ? (
-      <UnlockDialog opened={unlockOpen} onClose={unlock.close} type="feed" id={post._id} price={post.price} />
+      <LazyUnlockDialog
+        opened={unlockOpen}
+        onClose={unlock.close}
+        type="feed"
+        id={post._id}
+        price={post.price}
+      />
     ) : null;
 
   if (isWordsOnly) {

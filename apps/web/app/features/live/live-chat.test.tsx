@@ -157,6 +157,8 @@ describe('the live chat panel', () => {
     });
     await vi.waitFor(() => expect(bodyText()).toContain('spam'));
     expect(queryButton('Tip')).toBeUndefined();
+    // The creator's chat controls are downloaded for the creator only (lazy-owner-chat-controls.tsx).
+    await vi.waitFor(() => getButton('Moderate Ava'));
     await click(getButton('Moderate Ava'));
     await vi.waitFor(() => getButton('Mute Ava'));
     await click(getButton('Mute Ava'));

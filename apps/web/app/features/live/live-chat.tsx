@@ -7,33 +7,23 @@ import {
   Button,
   Card,
   Group,
-  Menu,
-  Modal,
   Skeleton,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCoin, IconDots, IconEye, IconMessageCircle, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconCoin, IconEye, IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
-import { BlockModal } from '../blocks/block-modal';
 import { currentSocket, onServerEvent } from '../realtime/socket-client';
-import { TipModal } from '../wallet/tip-modal';
+import { LazyTipModal } from '../wallet/lazy-tip-modal';
+import { LazyClearChatButton, LazyModerationMenu } from './lazy-owner-chat-controls';
 import classes from './live.module.css';
-import {
-  chatKeys,
-  clearStreamChat,
-  liveKeys,
-  moderateViewer,
-  postStreamMessage,
-  useStreamMessages,
-} from './live-api';
+import { chatKeys, liveKeys, postStreamMessage, useStreamMessages } from './live-api';
 
 /** Adds a message to the cached chat once (the sender gets it from the answer and from the room). */
 function addMessage(queryClient: QueryClient, conversationId: string, message: TStreamMessage) {
@@ -126,7 +116,7 @@ export function LiveChat({
         <Group gap="xs" wrap="nowrap">
           <ViewerCount count={viewers} />
           {session.isOwner && isLive && session.conversationId ? (
-            <ClearChatButton conversationId={session.conversationId} />
+            <LazyClearChatButton conversationId={session.conversationId} />
           ) : null}
         </Group>
       </Group>
@@ -213,83 +203,8 @@ function ChatLine({ message, session }: { message: TStreamMessage; session: TLiv
           message.text
         )}
       </Text>
-      {canModerate ? <ModerationMenu sessionId={session._id} author={message.sender} /> : null}
+      {canModerate ? <LazyModerationMenu sessionId={session._id} author={message.sender} /> : null}
     </Group>
-  );
-}
-
-function ModerationMenu({ sessionId, author }: { sessionId: string; author: TStreamMessage['sender'] }) {
-  const act = useWriteMutation({
-    mutationFn: (action: 'mute' | 'unmute' | 'remove') => moderateViewer(sessionId, author._id, action),
-    onSuccess: (_data, action) =>
-      notifySuccess(
-        action === 'mute'
-          ? `${author.name} is muted in this show.`
-          : action === 'unmute'
-            ? `${author.name} can write again.`
-            : `${author.name} was removed from this show.`,
-      ),
-    onError: (error) => notifyError(error),
-  });
-  const [isBlocking, setBlocking] = useState(false);
-  return (
-    <>
-      <BlockModal opened={isBlocking} onClose={() => setBlocking(false)} target={author} />
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Moderate ${author.name}`}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => act.mutate('mute')}>Mute {author.name}</Menu.Item>
-          <Menu.Item onClick={() => act.mutate('unmute')}>Unmute {author.name}</Menu.Item>
-          <Menu.Item color="red" onClick={() => act.mutate('remove')}>
-            Remove {author.name} from the show
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => setBlocking(true)}>
-            Block {author.name}…
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    </>
-  );
-}
-
-function ClearChatButton({ conversationId }: { conversationId: string }) {
-  const queryClient = useQueryClient();
-  const [isConfirming, setConfirming] = useState(false);
-  const clear = useWriteMutation({
-    mutationFn: () => clearStreamChat(conversationId),
-    onSuccess: () => {
-      setConfirming(false);
-      queryClient.setQueryData(chatKeys.messages(conversationId), []);
-      notifySuccess('The chat was cleared for everyone.');
-    },
-    onError: (error) => notifyError(error),
-  });
-  return (
-    <>
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconTrash size={14} />}
-        onClick={() => setConfirming(true)}
-      >
-        Clear chat
-      </Button>
-      <Modal opened={isConfirming} onClose={() => setConfirming(false)} title="Clear the chat?" centered>
-        <Text size="sm">Every message and tip line disappears for everyone watching. Tips stay paid.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-          <Button color="red" loading={clear.isPending} onClick={() => clear.mutate()}>
-            Clear for everyone
-          </Button>
-        </Group>
-      </Modal>
-    </>
   );
 }
 
@@ -371,7 +286,7 @@ function SendBox({ session, conversationId }: { session: TLiveSession; conversat
         </Group>
       </form>
       {isTipping ? (
-        <TipModal
+        <LazyTipModal
           opened={isTipping}
           onClose={() => setTipping(false)}
           performer={session.performer}

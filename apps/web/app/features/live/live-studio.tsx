@@ -24,7 +24,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import classes from './live.module.css';
 import { endLive, goLive, liveKeys, livePath, refreshLive, useCreatorLiveSession } from './live-api';
 import { LiveChat } from './live-chat';
-import { LivePublisher } from './live-video';
+import { LivePublisher } from './live-publisher';
 
 const priceLimits = { mode: 'money', min: 0, max: maxLiveSessionPrice, noun: 'price' } as const;
 

@@ -7,10 +7,8 @@ import {
   Card,
   EmptyState,
   Group,
-  Modal,
   Skeleton,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -21,12 +19,17 @@ import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../lib/api';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
 import { profilePath } from '../performers/performer-card';
 import { useMySubscription } from '../subscriptions/subscriptions-api';
 import { refreshWallet } from '../wallet/wallet-api';
 import classes from './live.module.css';
+
+// The payment dialog is downloaded when a viewer presses Join (lib/lazy-dialog.tsx).
+const PayToJoinDialog = lazyDialog(() => import('./pay-to-join-dialog').then((m) => m.PayToJoinDialog));
+
 import { liveKeys, liveStudioPath, payForShow, prefetchMediaGrant, useLiveSession } from './live-api';
 import { LiveChat } from './live-chat';
 import { LiveWatcher } from './live-video';
@@ -190,7 +193,6 @@ function PayToJoin({ session, onPaid }: { session: TLiveSession; onPaid: () => v
   const attemptKey = useRef<string | null>(null);
   const isPaying = useRef(false);
   const balance = user?.balance ?? 0;
-  const isShort = balance < session.price;
   const price = formatPrice(session.price);
 
   function open() {
@@ -246,35 +248,14 @@ function PayToJoin({ session, onPaid }: { session: TLiveSession; onPaid: () => v
           </Button>
         }
       />
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Join this show" centered>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Text c="dimmed">Price</Text>
-            <Text fw={700}>{price}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text c="dimmed">Your balance</Text>
-            <Text fw={600} c={isShort ? 'red' : undefined} data-testid="live-balance">
-              {formatPrice(balance)}
-            </Text>
-          </Group>
-          {isShort ? (
-            <Text size="sm" c="dimmed">
-              Your balance is short by {formatPrice(session.price - balance)}.{' '}
-              <Anchor component={Link} to="/user/wallet" fw={600}>
-                Top up your wallet
-              </Anchor>
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Paid once for this show; you can leave and come back while it is live.
-            </Text>
-          )}
-          <Button mt="sm" fullWidth variant="gradient" loading={isBusy} onClick={() => void handlePay()}>
-            Pay {price}
-          </Button>
-        </Stack>
-      </Modal>
+      <PayToJoinDialog
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        price={session.price}
+        balance={balance}
+        isBusy={isBusy}
+        onPay={() => void handlePay()}
+      />
     </>
   );
 }

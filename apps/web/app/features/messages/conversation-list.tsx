@@ -19,9 +19,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import classes from './messages.module.css';
-import { conversationsPageSize, fetchConversations, messageKeys } from './messages-api';
+import { conversationPath, conversationsPageSize, fetchConversations, messageKeys } from './messages-api';
 
-export const conversationPath = (id: string) => `/messages/${id}`;
+export { conversationPath };
 
 function timeOf(iso: string) {
   const at = dayjs(iso);

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { notifyError } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
-import { conversationPath } from './conversation-list';
-import { startConversation } from './messages-api';
+import { conversationPath, startConversation } from './messages-api';
 
 /** "Message" on a creator's page: opens (or starts) the chat with them; visitors log in first. */
 export function MessageButton({ performerId }: { performerId: string }) {

@@ -3,6 +3,9 @@ import { api, apiUpload } from '../../lib/api';
 
 /* The messaging calls of spec section 7 and their cache keys. */
 
+/** A conversation's page. */
+export const conversationPath = (id: string) => `/messages/${id}`;
+
 export const messageKeys = {
   all: ['messages'] as const,
   conversations: (q: string) => ['messages', 'conversations', q] as const,

@@ -1,7 +1,8 @@
 import type { THiddenState } from '@fanstage/contract';
-import { Alert, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { Hint } from '../../components/hint';
 
 /**
  * What the owner of hidden content (and an admin) reads on it: moderators hid it, why, and that fans
@@ -52,7 +53,7 @@ export function HiddenNotice({
 export function HiddenBadge({ hidden }: { hidden: THiddenState | undefined }) {
   if (!hidden) return null;
   return (
-    <Tooltip label={`Hidden by moderators: ${hidden.reason}`} multiline maw={280}>
+    <Hint label={`Hidden by moderators: ${hidden.reason}`} multiline>
       <Badge
         size="sm"
         variant="filled"
@@ -62,6 +63,6 @@ export function HiddenBadge({ hidden }: { hidden: THiddenState | undefined }) {
       >
         Hidden
       </Badge>
-    </Tooltip>
+    </Hint>
   );
 }

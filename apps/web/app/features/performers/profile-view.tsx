@@ -13,7 +13,6 @@ import {
   Tabs,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
@@ -31,6 +30,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { formatCount, subscriptionOffer } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
@@ -38,16 +38,16 @@ import { placeholderKeys } from '../../lib/placeholders';
 import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CallButton } from '../calls/call-button';
-import { RequestPrivateShowButton } from '../calls/private-shows';
+import { RequestPrivateShowButton } from '../calls/request-private-show';
 import { ProductGrid } from '../content/product-grid';
 import { useCreatorFeed } from '../feed/feed-api';
+import { LazyPostOwnerMenu } from '../feed/lazy-post-owner-menu';
 import { PostList } from '../feed/post-list';
-import { PostOwnerMenu } from '../feed/post-owner-menu';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import { livePath, useCreatorLiveSession } from '../live/live-api';
 import { MessageButton } from '../messages/message-button';
-import { ReportButton } from '../reports/report-modal';
+import { ReportButton } from '../reports/report-buttons';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
 import { TipButton } from '../wallet/tip-button';
 import { GalleryGrid, VideoGrid } from './asset-grids';
@@ -290,7 +290,7 @@ function CreatorPosts({ performer, isSelf }: { performer: TPerformerPublic; isSe
       <PostList
         query={feed}
         monthlyPrice={performer.freeSubscription ? null : performer.monthlyPrice}
-        renderActions={isSelf ? (post) => <PostOwnerMenu post={post} /> : undefined}
+        renderActions={isSelf ? (post) => <LazyPostOwnerMenu post={post} /> : undefined}
         empty={<NothingYet performer={performer} isSelf={isSelf} what="posts" />}
       />
     </Box>
@@ -339,7 +339,7 @@ function NothingYet({
 function CopyLinkButton({ path }: { path: string }) {
   const clipboard = useClipboard();
   return (
-    <Tooltip label="Copy link to this page">
+    <Hint label="Copy link to this page">
       <Button
         variant="default"
         px={10}
@@ -351,7 +351,7 @@ function CopyLinkButton({ path }: { path: string }) {
       >
         {clipboard.copied ? <IconCheck size={18} /> : <IconLink size={18} />}
       </Button>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -1,12 +1,8 @@
-import type { TFeed } from '@fanstage/contract';
-import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { IconDots, IconFlag } from '@tabler/icons-react';
-
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useWriteMutation } from '../../lib/use-write-mutation';
-import { useCurrentUser } from '../auth/use-current-user';
 import {
   buildReport,
   type ReportCategory,
@@ -108,73 +104,5 @@ export function ReportModal({ target, targetId, opened, onClose }: ReportModalPr
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-/** The "…" menu of someone else's post, with Report. Nothing for visitors and for the post's creator. */
-export function PostReportMenu({ post }: { post: Pick<TFeed, '_id' | 'reason' | 'performer'> }) {
-  const user = useCurrentUser();
-  const [isOpen, setOpen] = useState(false);
-  if (!user || post.reason === 'owner' || user._id === post.performer._id) return null;
-  return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Post options">
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setOpen(true)}>
-            Report
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <ReportModal target="feed" targetId={post._id} opened={isOpen} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-/** A Report button for a page (a creator, a gallery, a video, a product); logged-in viewers only. */
-export function ReportButton({
-  target,
-  targetId,
-  ownerId,
-  isCompact = false,
-}: {
-  target: ReportTarget;
-  targetId: string;
-  /** The creator behind it: they get no button on their own things. */
-  ownerId: string;
-  isCompact?: boolean;
-}) {
-  const user = useCurrentUser();
-  const [isOpen, setOpen] = useState(false);
-  if (!user || user._id === ownerId) return null;
-  return (
-    <>
-      {isCompact ? (
-        <ActionIcon
-          variant="default"
-          size={36}
-          aria-label={reportTitle(target)}
-          title={reportTitle(target)}
-          onClick={() => setOpen(true)}
-        >
-          <IconFlag size={18} />
-        </ActionIcon>
-      ) : (
-        <Button
-          variant="subtle"
-          color="gray"
-          size="xs"
-          leftSection={<IconFlag size={14} />}
-          onClick={() => setOpen(true)}
-        >
-          Report
-        </Button>
-      )}
-      <ReportModal target={target} targetId={targetId} opened={isOpen} onClose={() => setOpen(false)} />
-    </>
   );
 }

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
-import { SubscriptionModal, useSubscriptionModal } from './subscription-modal';
+import { LazySubscriptionModal } from './lazy-subscription-modal';
+import { useSubscriptionModal } from './subscription-modal-state';
 import { subscriptionsPath, useMySubscription } from './subscriptions-api';
 
 /**
@@ -55,7 +56,7 @@ export function SubscribeButton({ performer, label }: { performer: TPerformerPub
       >
         {label}
       </Button>
-      <SubscriptionModal modal={modal} />
+      <LazySubscriptionModal modal={modal} />
     </>
   );
 }

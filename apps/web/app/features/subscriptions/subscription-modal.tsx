@@ -1,4 +1,4 @@
-import type { TPerformerPublic, TSubscriptionType } from '@fanstage/contract';
+import type { TSubscriptionType } from '@fanstage/contract';
 import { Anchor, Avatar, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconCrown } from '@tabler/icons-react';
@@ -12,7 +12,8 @@ import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
 import { usePaymentGateway, useSavedCards, waitForCardSubscription } from '../wallet/cards-api';
 import { CardConfirmStep, type CardStage, newCard, PayWithControl, SavedCardSelect } from './card-payment-ui';
-import { defaultPlan, type PaymentChoice, payLabel, paymentChoicesFor, plansOf } from './subscription-plans';
+import type { useSubscriptionModal } from './subscription-modal-state';
+import { type PaymentChoice, payLabel, paymentChoicesFor, plansOf } from './subscription-plans';
 import {
   newIdempotencyKey,
   refreshAfterSubscribing,
@@ -21,28 +22,7 @@ import {
   walletPath,
 } from './subscriptions-api';
 
-/** The subscription modal state of spec section 3: showModal, performer, subscriptionType (monthly by default). */
-export interface SubscriptionModalState {
-  showModal: boolean;
-  performer: TPerformerPublic | null;
-  subscriptionType: TSubscriptionType;
-}
-
-export function useSubscriptionModal() {
-  const [state, setState] = useState<SubscriptionModalState>({
-    showModal: false,
-    performer: null,
-    subscriptionType: 'monthly',
-  });
-  return {
-    ...state,
-    open: (performer: TPerformerPublic, subscriptionType?: TSubscriptionType) =>
-      setState({ showModal: true, performer, subscriptionType: subscriptionType ?? defaultPlan(performer) }),
-    close: () => setState((s) => ({ ...s, showModal: false })),
-    setSubscriptionType: (subscriptionType: TSubscriptionType) =>
-      setState((s) => ({ ...s, subscriptionType })),
-  };
-}
+export { type SubscriptionModalState, useSubscriptionModal } from './subscription-modal-state';
 
 /**
  * Plans with prices (the free one when offered to this fan), then how to pay: the wallet (charged at once), or

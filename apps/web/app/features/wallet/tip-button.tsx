@@ -1,7 +1,8 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { Hint } from '../../components/hint';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
 
@@ -15,20 +16,20 @@ export function TipButton({ performer }: { performer: { _id: string; name: strin
   const [opened, setOpened] = useState(false);
   if (!user) {
     return (
-      <Tooltip label="Send a tip">
+      <Hint label="Send a tip">
         <Button component={Link} to={loginPath} variant="default" px={10} aria-label="Send a tip">
           <IconCoin size={18} />
         </Button>
-      </Tooltip>
+      </Hint>
     );
   }
   return (
     <>
-      <Tooltip label="Send a tip">
+      <Hint label="Send a tip">
         <Button variant="default" px={10} aria-label="Send a tip" onClick={() => setOpened(true)}>
           <IconCoin size={18} />
         </Button>
-      </Tooltip>
+      </Hint>
       {opened ? (
         <Suspense fallback={null}>
           <TipModal opened={opened} onClose={() => setOpened(false)} performer={performer} />

@@ -19,9 +19,9 @@ import {
   loadContentPage,
 } from '../../features/content/content-page';
 import { ContentTitle, LockPanel } from '../../features/content/content-ui';
-import { PhotoLightbox } from '../../features/content/photo-lightbox';
+import { LazyPhotoLightbox } from '../../features/content/lazy-photo-lightbox';
 import { HiddenBadge } from '../../features/moderation/hidden-notice';
-import { ModerateMenu } from '../../features/moderation/moderate-menu';
+import { LazyModerateMenu } from '../../features/moderation/lazy-moderate-menu';
 import { plural } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
 import type { Route } from './+types/gallery';
@@ -107,7 +107,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                     <HiddenBadge hidden={hidden} />
                     {user?.isAdmin ? (
                       <div className={classes.photoMenu}>
-                        <ModerateMenu
+                        <LazyModerateMenu
                           item={{ target: 'photo', id: _id }}
                           hidden={hidden}
                           look="overlay"
@@ -131,7 +131,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               Download all (.zip)
             </Button>
           </Group>
-          <PhotoLightbox
+          <LazyPhotoLightbox
             photos={photos}
             index={openIndex}
             onIndexChange={setOpenIndex}

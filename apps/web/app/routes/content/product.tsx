@@ -1,7 +1,7 @@
 import type { TProduct } from '@fanstage/contract';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useLoginPath } from '../../features/auth/use-login-path';
@@ -17,11 +17,15 @@ import { ContentTitle } from '../../features/content/content-ui';
 import { stockNote } from '../../features/content/product-format';
 import { ProductImages } from '../../features/content/product-images';
 import { useCart } from '../../features/orders/cart';
-import { CheckoutModal } from '../../features/orders/checkout-modal';
 import { formatPrice } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
 import { notifySuccess } from '../../lib/notify';
 import type { Route } from './+types/product';
+
+// The checkout (quantity, address form, payment) is downloaded when a buyer opens it.
+const CheckoutModal = lazy(() =>
+  import('../../features/orders/checkout-modal').then((m) => ({ default: m.CheckoutModal })),
+);
 
 /** A shop product: images, price, stock or download, description, and the checkout. */
 export async function loader(args: Route.LoaderArgs) {
@@ -102,7 +106,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Text>
         {user && !isOwn && stock.isAvailable ? <AddToCartButton onAdd={() => cart.add(product)} /> : null}
         {isCheckoutOpen ? (
-          <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
+          <Suspense fallback={null}>
+            <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
+          </Suspense>
         ) : null}
       </Stack>
     </ContentPageFrame>
