@@ -57,6 +57,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'framework', test: nodeModule('react|react-dom|scheduler|react-router') },
                 {
+                  name: 'mantine-basics',
+                  test: /[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|ActionIcon|Avatar|Badge|Box|Button|Card|Center|CloseButton|Container|Divider|Flex|Group|Image|Loader|Paper|SimpleGrid|Skeleton|Stack|Text|Title|Transition|UnstyledButton|Input|InlineInput)[\\/])/,
+                },
+                {
                   name: 'icons',
                   test: nodeModule('@tabler[\\\\/]icons-react'),
                   entriesAware: true,
