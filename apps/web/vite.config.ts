@@ -63,8 +63,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'icons',
                   test: nodeModule('@tabler[\\\\/]icons-react'),
-                  entriesAware: true,
-                  entriesAwareMergeThreshold: 3000,
                 },
               ],
             },

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { pageEncoding } from './web';
 
 const client = resolve(import.meta.dirname, '../../../web/build/client');
 const hasWebBuild = existsSync(resolve(client, '../server/index.js'));
@@ -46,5 +48,47 @@ describe.runIf(hasWebBuild)('the web build’s static files', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe.runIf(hasWebBuild)('rendered pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ web: true });
+  });
+  afterAll(() => t.close());
+
+  it('are sent Brotli-compressed to a browser that takes Brotli, gzip to one that takes gzip, plain otherwise', async () => {
+    const plain = await t.request({ url: '/auth/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('</html>');
+
+    const br = await t.request({ url: '/auth/login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(String(br.headers.vary)).toMatch(/Cookie/);
+    const html = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(html).toContain('</html>');
+    expect(br.rawPayload.length).toBeLessThan(html.length / 2);
+
+    const gz = await t.request({ url: '/auth/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('</html>');
+  });
+
+  it('takes q=0 as a refusal', async () => {
+    expect(pageEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(pageEncoding(undefined)).toBeNull();
+    expect(pageEncoding('gzip;q=0.5, br;q=1')).toBe('br');
+  });
+
+  it('a not-found page is compressed too and keeps its status', async () => {
+    const res = await t.request({ url: '/no/such/page/here', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('</html>');
   });
 });

@@ -1,15 +1,14 @@
-import { contactMessageMax, type TContactRequest, ZContactRequest } from '@fanstage/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contactMessageMax, type TContactRequest } from '@fanstage/contract';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageHeader } from '../components/page-header';
 import type { MessageResponse } from '../features/auth/auth-api';
 import { useCurrentUser } from '../features/auth/use-current-user';
-import { ReCaptchaWidget } from '../features/re-captcha/re-captcha-widget';
 import { api } from '../lib/api';
 import { applyFieldErrors } from '../lib/form-errors';
+import { lazyResolver } from '../lib/lazy-resolver';
 import { pageTitle } from '../lib/meta';
 import { notifyError } from '../lib/notify';
 import { guardPage } from '../lib/page-guard';
@@ -24,6 +23,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Contact us', matches);
 
+// zod and the contract's schema load when someone starts on the form; the reCAPTCHA box's code only on
+// sites that turned reCAPTCHA on.
+const resolver = lazyResolver(() =>
+  import('../features/contact/contact-resolver').then((m) => m.contactResolver),
+);
+const ReCaptchaWidget = lazy(() =>
+  import('../features/re-captcha/re-captcha-widget').then((m) => ({ default: m.ReCaptchaWidget })),
+);
+
 /** /contact: anyone writes to the site's team (POST /contact, mailed to the admin address). */
 export default function ContactPage() {
   const settings = usePublicSettings();
@@ -32,7 +40,7 @@ export default function ContactPage() {
   const [reCaptchaToken, setReCaptchaToken] = useState<string | null>(null);
   const [reCaptchaReset, setReCaptchaReset] = useState(0);
   const form = useForm<TContactRequest>({
-    resolver: zodResolver(ZContactRequest),
+    resolver,
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
   const errors = form.formState.errors;
@@ -67,7 +75,11 @@ export default function ContactPage() {
             {sent}
           </Alert>
         ) : null}
-        <form onSubmit={form.handleSubmit((values) => send.mutate(values))} noValidate>
+        <form
+          onSubmit={form.handleSubmit((values) => send.mutate(values))}
+          onFocus={resolver.preload}
+          noValidate
+        >
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
@@ -100,11 +112,15 @@ export default function ContactPage() {
               error={errors.message?.message}
               {...form.register('message')}
             />
-            <ReCaptchaWidget
-              siteKey={settings.reCaptchaSiteKey}
-              onChange={setReCaptchaToken}
-              resetKey={reCaptchaReset}
-            />
+            {settings.reCaptchaSiteKey ? (
+              <Suspense fallback={null}>
+                <ReCaptchaWidget
+                  siteKey={settings.reCaptchaSiteKey}
+                  onChange={setReCaptchaToken}
+                  resetKey={reCaptchaReset}
+                />
+              </Suspense>
+            ) : null}
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>
                 Send message

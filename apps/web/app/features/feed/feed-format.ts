@@ -1,5 +1,5 @@
 import type { TFeed } from '@fanstage/contract';
-import dayjs from 'dayjs';
+import { formatDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/format';
 
 const minute = 60_000;
@@ -8,13 +8,13 @@ const day = 24 * hour;
 
 /** "just now", "5m", "3h", "6d", then "Mar 4" this year and "Mar 4, 2025" before. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
-  const then = dayjs(iso);
-  const diff = now.getTime() - then.valueOf();
+  const then = new Date(iso);
+  const diff = now.getTime() - then.getTime();
   if (diff < minute) return 'just now';
   if (diff < hour) return `${Math.floor(diff / minute)}m`;
   if (diff < day) return `${Math.floor(diff / hour)}h`;
   if (diff < 7 * day) return `${Math.floor(diff / day)}d`;
-  return then.year() === now.getFullYear() ? then.format('MMM D') : then.format('MMM D, YYYY');
+  return formatDate(then, { year: then.getFullYear() !== now.getFullYear() });
 }
 
 /** Media lengths: "0:42", "12:05", "1:02:09". */

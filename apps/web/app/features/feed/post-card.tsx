@@ -10,10 +10,10 @@ import {
   IconHeartFilled,
   IconPinnedFilled,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Hint } from '../../components/hint';
+import { formatDate } from '../../lib/dates';
 import { formatCount, plural } from '../../lib/format';
 import { splitLinks } from '../../lib/linkify';
 import { notifyError } from '../../lib/notify';
@@ -185,7 +185,7 @@ export function PostCard({ post, monthlyPrice, actions, isCommentsOpen }: PostCa
 
 function PostTime({ post }: { post: TFeed }) {
   const at = post.status === 'scheduled' && post.scheduledAt ? post.scheduledAt : post.publishedAt;
-  const full = dayjs(at).format('MMM D, YYYY HH:mm');
+  const full = formatDate(at, { year: true, time: true });
   return (
     <Hint label={post.status === 'scheduled' ? `Goes live ${full}` : full} position="bottom">
       <Link to={`/post/${post._id}`} className={classes.name}>
@@ -197,7 +197,7 @@ function PostTime({ post }: { post: TFeed }) {
           style={{ whiteSpace: 'nowrap' }}
           suppressHydrationWarning
         >
-          {post.status === 'scheduled' ? dayjs(at).format('MMM D, HH:mm') : timeAgo(at)}
+          {post.status === 'scheduled' ? formatDate(at, { time: true }) : timeAgo(at)}
         </Text>
       </Link>
     </Hint>
@@ -281,7 +281,7 @@ function Poll({ post, poll }: { post: TFeed; poll: NonNullable<TFeed['poll']> })
         {poll.isExpired
           ? ' · Poll ended'
           : poll.expiredAt
-            ? ` · Ends ${dayjs(poll.expiredAt).format('MMM D, HH:mm')}`
+            ? ` · Ends ${formatDate(poll.expiredAt, { time: true })}`
             : ''}
       </Text>
     </Stack>

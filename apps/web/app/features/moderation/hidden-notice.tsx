@@ -1,8 +1,8 @@
 import type { THiddenState } from '@fanstage/contract';
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Hint } from '../../components/hint';
+import { formatDate } from '../../lib/dates';
 
 /**
  * What the owner of hidden content (and an admin) reads on it: moderators hid it, why, and that fans
@@ -20,7 +20,7 @@ export function HiddenNotice({
   isCompact?: boolean;
 }) {
   if (!hidden) return null;
-  const when = dayjs(hidden.at).format('MMM D, YYYY');
+  const when = formatDate(hidden.at, { year: true });
   if (isCompact) {
     return (
       <Group gap={6} wrap="wrap" mt={4} data-testid="hidden-notice" role="note">

@@ -203,14 +203,14 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
               <Group justify="space-between" gap="sm">
                 <div>
                   <Text fw={700}>Subscribe to {performer.name}</Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" className={classes.subscribeNote}>
                     Get full access to posts, photos and videos.
                   </Text>
                 </div>
                 <Stack gap={4} align="center" className={classes.subscribeButton}>
                   <SubscribeButton performer={performer} label={offer.label} />
                   {offer.note ? (
-                    <Text size="xs" c="dimmed" ta="center">
+                    <Text size="xs" ta="center" className={classes.subscribeNote}>
                       {offer.note}
                     </Text>
                   ) : null}

@@ -1,8 +1,8 @@
 import type { TPerformerPublic } from '@fanstage/contract';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../lib/dates';
 import { useCurrentUser } from '../auth/use-current-user';
 import { useLoginPath } from '../auth/use-login-path';
 import { LazySubscriptionModal } from './lazy-subscription-modal';
@@ -35,7 +35,7 @@ export function SubscribeButton({ performer, label }: { performer: TPerformerPub
         </Badge>
         <Text size="xs" c="dimmed" ta="center">
           {subscription.status === 'cancelled' ? 'Access until' : 'Renews on'}{' '}
-          {dayjs(subscription.expiredAt).format('MMM D, YYYY')} ·{' '}
+          {formatDate(subscription.expiredAt, { year: true })} ·{' '}
           <Anchor component={Link} to={subscriptionsPath} size="xs" fw={600}>
             Manage
           </Anchor>

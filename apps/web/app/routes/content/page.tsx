@@ -1,8 +1,8 @@
 import type { TCmsPost } from '@fanstage/contract';
 import { Box, Card, Text, Title, Typography } from '@mantine/core';
-import dayjs from 'dayjs';
 import { metaDescription, shareCardMeta } from '../../features/content/content-format';
 import { loadItem } from '../../features/content/content-loader';
+import { formatDate } from '../../lib/dates';
 import { siteNameOf } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
@@ -47,7 +47,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
         {page.title}
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        Updated {dayjs(page.updatedAt).format('MMMM D, YYYY')}
+        Updated {formatDate(page.updatedAt, { year: true, longMonth: true })}
       </Text>
       <Card p={{ base: 'md', sm: 'xl' }}>
         {page.content ? (

@@ -1,0 +1,20 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates';
+
+// The shapes the pages used dayjs for; the same answers in the machine's time zone.
+describe('formatDate', () => {
+  const samples = [
+    '2026-03-04T14:05:00Z',
+    '2025-12-31T23:59:59Z',
+    '2026-01-01T00:00:00Z',
+    '2026-07-09T08:07:00Z',
+  ];
+  it.each(samples)('matches dayjs for %s', (iso) => {
+    expect(formatDate(iso)).toBe(dayjs(iso).format('MMM D'));
+    expect(formatDate(iso, { year: true })).toBe(dayjs(iso).format('MMM D, YYYY'));
+    expect(formatDate(iso, { time: true })).toBe(dayjs(iso).format('MMM D, HH:mm'));
+    expect(formatDate(iso, { year: true, time: true })).toBe(dayjs(iso).format('MMM D, YYYY HH:mm'));
+    expect(formatDate(iso, { year: true, longMonth: true })).toBe(dayjs(iso).format('MMMM D, YYYY'));
+  });
+});

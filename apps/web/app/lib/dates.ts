@@ -1,0 +1,37 @@
+/**
+ * Dates in the few fixed shapes the public pages show ("Mar 4", "Mar 4, 2025", "March 4, 2025",
+ * "Mar 4, 14:05", "Mar 4, 2025 14:05"), in the viewer's time zone. The screens a visitor opens first use these instead
+ * of dayjs, so their first load does not carry a date library for four formats.
+ */
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+export function formatDate(
+  at: string | Date,
+  {
+    year = false,
+    time = false,
+    longMonth = false,
+  }: { year?: boolean; time?: boolean; longMonth?: boolean } = {},
+): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  const month = months[d.getMonth()] ?? '';
+  const day = `${longMonth ? month : month.slice(0, 3)} ${d.getDate()}`;
+  const dated = year ? `${day}, ${d.getFullYear()}` : day;
+  if (!time) return dated;
+  const clock = `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
+  return year ? `${dated} ${clock}` : `${dated}, ${clock}`;
+}
