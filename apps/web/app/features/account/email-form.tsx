@@ -77,7 +77,7 @@ export function EmailForm({ user }: { user: Pick<TCurrentUser, 'email'> }) {
           {sentTo.message}
         </Alert>
       ) : null}
-      <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
+      <form method="post" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -56,7 +56,7 @@ export function PasswordForm({ source }: { source: 'user' | 'performer' }) {
       <Text size="sm" c="dimmed" mb="lg">
         Changing it logs you out on your other devices.
       </Text>
-      <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
+      <form method="post" onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate>
         <Stack gap="md">
           <PasswordInput
             label="Current password"

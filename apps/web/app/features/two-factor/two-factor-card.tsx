@@ -169,7 +169,7 @@ function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   const errors = form.formState.errors;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => disable.mutate(values))} noValidate>
+    <form method="post" onSubmit={form.handleSubmit((values) => disable.mutate(values))} noValidate>
       <Stack gap="md">
         <PasswordInput
           label="Current password"
@@ -227,7 +227,7 @@ function RegenerateForm({ onDone, onCancel }: { onDone: (codes: string[]) => voi
     },
   });
   return (
-    <form onSubmit={form.handleSubmit((values) => regenerate.mutate(values))} noValidate>
+    <form method="post" onSubmit={form.handleSubmit((values) => regenerate.mutate(values))} noValidate>
       <Stack gap="md">
         <TextInput
           label="Code from your app"

@@ -174,7 +174,7 @@ export default function CreatorRegisterPage() {
         title="Become a creator"
         description={`Share your work with fans on ${settings.siteName} and earn from subscriptions, tips and sales.`}
       />
-      <form onSubmit={onSubmit} onFocus={startOnForm} noValidate>
+      <form method="post" onSubmit={onSubmit} onFocus={startOnForm} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -131,6 +131,7 @@ export default function LoginPage() {
         description={`Log in to ${settings.siteName} to catch up with your creators.`}
       />
       <form
+        method="post"
         onSubmit={form.handleSubmit((values) => login.mutate(values))}
         onFocus={resolver.preload}
         noValidate

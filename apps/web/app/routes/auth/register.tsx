@@ -94,6 +94,7 @@ export default function RegisterPage() {
         description={`Join ${settings.siteName} to follow, subscribe to and chat with your favourite creators.`}
       />
       <form
+        method="post"
         onSubmit={form.handleSubmit((values) => register.mutate(values))}
         onFocus={startOnForm}
         noValidate

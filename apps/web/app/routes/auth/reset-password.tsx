@@ -84,6 +84,7 @@ export default function ResetPasswordPage() {
         </Alert>
       ) : null}
       <form
+        method="post"
         onSubmit={form.handleSubmit((values) => reset.mutate(values))}
         onFocus={resolver.preload}
         noValidate
