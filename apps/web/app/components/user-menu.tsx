@@ -1,8 +1,7 @@
 import type { TCurrentUser } from '@fanstage/contract';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text } from '@mantine/core';
 import {
   IconBell,
-  IconChevronDown,
   IconHome,
   IconLogout,
   IconSettings,
@@ -13,25 +12,22 @@ import { Link } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { preferencesPath } from '../features/notifications/notifications-api';
 import { accountPathFor, paths } from '../lib/guards';
+import type { LazyMenuProps } from '../lib/lazy-menu';
 import { navIcons } from './layouts/nav-icons';
 import { accountLinksFor } from './layouts/nav-items';
-import classes from './layouts/primary-layout.module.css';
 
-export function UserMenu({ user }: { user: TCurrentUser }) {
+export function UserMenu({ user, trigger, defaultOpened }: LazyMenuProps & { user: TCurrentUser }) {
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" width={240} shadow="lg" radius="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label="Open the account menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatar} alt={user.name} radius="xl" size={34} />
-            <Text size="sm" fw={600} visibleFrom="md" maw={140} truncate>
-              {user.name}
-            </Text>
-            <IconChevronDown size={14} stroke={2} className={classes.chevron} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu
+      position="bottom-end"
+      width={240}
+      shadow="lg"
+      radius="md"
+      withinPortal
+      defaultOpened={defaultOpened}
+    >
+      <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         <Group gap="sm" px="sm" py={8} wrap="nowrap">
           <Avatar src={user.avatar} alt="" radius="xl" size={40} />

@@ -14,9 +14,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DeferredSelect } from '../components/deferred-select';
 import { PageHeader } from '../components/page-header';
+import { genderOptions } from '../features/auth/gender-options';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import {
   PerformerCard,
@@ -31,6 +33,7 @@ import {
   filtersToSearchParams,
   type PerformerSort,
 } from '../features/performers/search-params';
+import { useCountries } from '../features/reference/use-countries';
 import { pageTitle } from '../lib/meta';
 import { notifyError } from '../lib/notify';
 import { guardPage } from '../lib/page-guard';
@@ -44,20 +47,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Explore creators', matches);
-
-const ExploreSelects = lazy(() =>
-  import('../features/performers/explore-selects').then((m) => ({ default: m.ExploreSelects })),
-);
-
-/** The pickers' boxes while their code loads (only seen if the server did not render them). */
-function SelectPlaceholders() {
-  return (
-    <>
-      <TextInput aria-label="Country" placeholder="Any country" readOnly style={{ flex: '1 1 180px' }} />
-      <TextInput aria-label="Gender" placeholder="Any gender" readOnly style={{ flex: '1 1 140px' }} />
-    </>
-  );
-}
 
 const sortOptions: { value: PerformerSort; label: string }[] = [
   { value: 'popular', label: 'Popular' },
@@ -117,6 +106,7 @@ function Filters({
   filters: ExploreFilters;
   onChange: (next: Partial<ExploreFilters>) => void;
 }) {
+  const countries = useCountries();
   const [text, setText] = useState(filters.q);
   const [debounced] = useDebouncedValue(text, 350);
 
@@ -143,9 +133,27 @@ function Filters({
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
         />
-        <Suspense fallback={<SelectPlaceholders />}>
-          <ExploreSelects filters={filters} onChange={onChange} />
-        </Suspense>
+        {/* Their dropdown code loads when the person reaches for one (DeferredSelect). */}
+        <DeferredSelect
+          aria-label="Country"
+          placeholder="Any country"
+          data={countries.data ?? []}
+          value={filters.country}
+          onChange={(country) => onChange({ country })}
+          searchable
+          clearable
+          nothingFoundMessage="No country matches"
+          style={{ flex: '1 1 180px' }}
+        />
+        <DeferredSelect
+          aria-label="Gender"
+          placeholder="Any gender"
+          data={genderOptions}
+          value={filters.gender}
+          onChange={(gender) => onChange({ gender: gender as ExploreFilters['gender'] })}
+          clearable
+          style={{ flex: '1 1 140px' }}
+        />
       </Group>
       <SegmentedControl
         aria-label="Sort creators"

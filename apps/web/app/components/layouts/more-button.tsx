@@ -4,8 +4,9 @@ import type { ComponentPropsWithRef } from 'react';
 import classes from './primary-layout.module.css';
 
 /**
- * The header's "More" button face. PrimaryLayout shows it alone while the menu's code (more-menu.tsx (Mantine's Menu and
- * the floating-ui positioning, ~25 KB) loads after the page, so a visitor's first load does not carry it.
+ * The header's "More" button: the trigger of the lazily loaded menu (more-menu.tsx, with Mantine's Menu
+ * and the floating-ui positioning, ~25 KB), which comes when the button is first pointed at, focused or
+ * pressed, so a visitor's first load does not carry it.
  */
 export function MoreButton({ active, ...props }: { active: boolean } & ComponentPropsWithRef<'button'>) {
   return (

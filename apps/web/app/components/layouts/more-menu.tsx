@@ -1,16 +1,14 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
-import { MoreButton } from './more-button';
+import type { LazyMenuProps } from '../../lib/lazy-menu';
 import { navIcons } from './nav-icons';
 import type { NavItem } from './nav-items';
 
-/** The navigation entries that do not fit in the header, in a dropdown. */
-export function MoreMenu({ items, active }: { items: NavItem[]; active: boolean }) {
+/** The navigation entries that do not fit in the header, in a dropdown (loaded by lazyMenu: see PrimaryLayout). */
+export function MoreMenu({ items, trigger, defaultOpened }: LazyMenuProps & { items: NavItem[] }) {
   return (
-    <Menu position="bottom-start" shadow="lg" radius="md" withinPortal>
-      <Menu.Target>
-        <MoreButton active={active} />
-      </Menu.Target>
+    <Menu position="bottom-start" shadow="lg" radius="md" withinPortal defaultOpened={defaultOpened}>
+      <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => {
           const Icon = item.icon ? navIcons[item.icon] : null;

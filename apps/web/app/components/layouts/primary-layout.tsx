@@ -16,19 +16,23 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigation } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { landingPathFor } from '../../lib/guards';
+import { lazyMenu } from '../../lib/lazy-menu';
 import { usePublicSettings } from '../../lib/settings';
 import { Brand } from '../brand';
 import { ThemeToggle } from '../theme-toggle';
+import { UserMenuButton } from '../user-menu-button';
 import { MoreButton } from './more-button';
 import { type NavItem, navItemsFor, splitNavItems } from './nav-items';
 import classes from './primary-layout.module.css';
 
 // What only a signed-in person has (the bell, the messages icon, the account menu, a creator's ringing
 // calls) comes in chunks of its own, so a visitor's page carries none of their lists, popovers and dialogs.
-// The header's dropdowns and the phone's drawer likewise load after the page (Mantine's Menu with its
-// floating-ui positioning and the Drawer are ~35 KB a visitor's first load does not need to wait for).
-const UserMenu = lazy(() => import('../user-menu').then((m) => ({ default: m.UserMenu })));
-const MoreMenu = lazy(() => import('./more-menu').then((m) => ({ default: m.MoreMenu })));
+// The header's dropdowns load when their button is first pointed at, focused or pressed, and a first
+// press opens them once they have come (lib/lazy-menu.tsx); the phone's drawer when the burger is first
+// pressed (Mantine's Menu with its floating-ui positioning and the Drawer are ~35 KB a visitor's first
+// load does not need).
+const UserMenu = lazyMenu(() => import('../user-menu').then((m) => m.UserMenu));
+const MoreMenu = lazyMenu(() => import('./more-menu').then((m) => m.MoreMenu));
 const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 const NotificationBell = lazy(() =>
   import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })),
@@ -82,11 +86,10 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                   <HeaderLink key={item.to} item={item} />
                 ))}
                 {more.length > 0 ? (
-                  <Suspense
-                    fallback={<MoreButton active={more.some((item) => item.to === location.pathname)} />}
-                  >
-                    <MoreMenu items={more} active={more.some((item) => item.to === location.pathname)} />
-                  </Suspense>
+                  <MoreMenu
+                    items={more}
+                    trigger={<MoreButton active={more.some((item) => item.to === location.pathname)} />}
+                  />
                 ) : null}
               </Group>
             </Group>
@@ -133,9 +136,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
                 <ThemeToggle />
               )}
               {user ? (
-                <Suspense fallback={<span className={classes.userSlot} />}>
-                  <UserMenu user={user} />
-                </Suspense>
+                <UserMenu user={user} trigger={<UserMenuButton user={user} />} />
               ) : (
                 <>
                   <Button component={Link} to="/auth/login" variant="default">
