@@ -81,7 +81,10 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
     <Stack gap="lg">
       <Card p={0} className={classes.card}>
         <div className={classes.cover}>
-          {performer.cover ? <Image src={performer.cover} alt="" h="100%" w="100%" fit="cover" /> : null}
+          {/* The page's largest picture: fetched first, before the avatars and post media below it. */}
+          {performer.cover ? (
+            <Image src={performer.cover} alt="" h="100%" w="100%" fit="cover" fetchPriority="high" />
+          ) : null}
         </div>
         <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'xl' }}>
           <div className={classes.headRow}>
