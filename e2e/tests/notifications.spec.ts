@@ -36,7 +36,7 @@ test("a fan tips a creator and the creator's bell updates live in both open tabs
   await loginInBrowser(page, zoe.username, zoe.password);
   await page.waitForURL(/\/home$/);
   await page.goto(`/${creator.username}`);
-  await page.getByRole('button', { name: 'Send a tip' }).click();
+  await page.getByRole('button', { name: 'Send a tip', exact: true }).click();
   const tip = page.getByRole('dialog');
   await tip.getByLabel('Amount').fill('10');
   await tip.getByRole('button', { name: 'Send $10.00' }).click();

@@ -74,7 +74,9 @@ function countAuthLogins(page: Page) {
   return counter;
 }
 
-const status = (page: Page) => page.getByTestId('connection-status');
+// The visible dot: on a node's first render React streams the header's lazily loaded messages icon as a
+// hidden segment that stays in the document, unseen, until React reveals it.
+const status = (page: Page) => page.getByTestId('connection-status').filter({ visible: true });
 const thread = (page: Page) => page.getByTestId('message-scroller');
 
 test('the server stops and restarts: reconnecting, then connected with auth/login again and nothing missed; gone for long → failed, no toast', async ({

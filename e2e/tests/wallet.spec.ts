@@ -92,7 +92,7 @@ test('a fan unlocks a PPV post and sees its media, then tips the creator', async
   expect(await balanceOf(request, zoe)).toBeCloseTo(before - post!.price, 2);
 
   await page.goto('/luna.rivers');
-  await page.getByRole('button', { name: 'Send a tip' }).click();
+  await page.getByRole('button', { name: 'Send a tip', exact: true }).click();
   const tip = page.getByRole('dialog');
   await tip.getByLabel('Amount').fill('10');
   await tip.getByRole('button', { name: 'Send $10.00' }).click();
