@@ -17,6 +17,7 @@ const sources = [
   'apps/web/react-router.config.ts',
   'apps/web/vite.config.ts',
   'apps/web/vite',
+  'apps/web/scripts',
   'apps/web/tsconfig.json',
   'packages/contract/src',
   'packages/contract/package.json',

@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { allModuleStyles } from './vite/all-module-styles';
+import { chunkReport, plannedGroup } from './vite/chunk-plan';
 import { pureSchemas } from './vite/pure-schemas';
 
 // `react-router dev` serves the pages; the browser's /api and socket.io calls go to the API process.
@@ -32,11 +35,27 @@ function bundleReport(file: string | undefined): Plugin | null {
   };
 }
 
+const planned = plannedGroup(process.env.CHUNK_PLAN);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     reactRouter(),
+    allModuleStyles(fileURLToPath(new URL('./app', import.meta.url))),
     isSsrBuild ? null : pureSchemas(),
     isSsrBuild ? null : bundleReport(process.env.WEB_BUNDLE_REPORT),
+    isSsrBuild ? null : chunkReport(process.env.CHUNK_REPORT),
+    // A module placed in a planned group keeps the route modules' exports as they are (they are entries).
+    isSsrBuild || !planned
+      ? null
+      : {
+          name: 'fanstage-entry-signatures',
+          enforce: 'post',
+          configEnvironment(name, config) {
+            if (name !== 'client') return;
+            const options = (config.build?.rollupOptions ?? {}) as { preserveEntrySignatures?: string };
+            options.preserveEntrySignatures = 'allow-extension';
+          },
+        },
   ],
   server: {
     port: 5173,
@@ -59,14 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: nodeModule('react|react-dom|scheduler|react-router') },
-                {
-                  name: 'mantine-basics',
-                  test: /[\\/]@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Anchor|ActionIcon|Avatar|Badge|Box|Button|Card|Center|CloseButton|Container|Divider|Flex|Group|Image|Loader|Paper|SimpleGrid|Skeleton|Stack|Text|Title|Transition|UnstyledButton|Input|InlineInput)[\\/])/,
-                },
-                {
-                  name: 'icons',
-                  test: nodeModule('@tabler[\\\\/]icons-react'),
-                },
+                ...(planned ? [{ name: planned, priority: -1, includeDependenciesRecursively: false }] : []),
               ],
             },
           },
