@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../tests/fixtures';
 import { apiLogin, loginInBrowser } from '../tests/support';
 
 // Real media: live-netns.mjs runs this inside a private network namespace with our own Janus

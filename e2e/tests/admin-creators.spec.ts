@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminLogin, loginInBrowser, pngOf, uniqueAccount } from './support';
 
 test('an admin reviews a new creator: opens the ID document full size from the pending list, then verifies', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminLogin, loginInBrowser, registerFanByApi } from './support';
 
 test('an admin creates a coupon and a token package; a fan sees the package on the wallet page and the coupon applies', async ({

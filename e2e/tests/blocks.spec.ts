@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 // The demo creator from the seed; the fan is new, so no other journey sees this block.

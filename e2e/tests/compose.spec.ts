@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { apiLogin, loginInBrowser } from './support';
 
 // Demo accounts from the seed: mateo is a creator; ava subscribes to him; zoe holds nothing.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 // Demo accounts from the seed: luna.rivers is a creator; ava.thompson subscribes to her; zoe.martins holds nothing.

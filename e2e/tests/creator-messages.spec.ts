@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './fixtures';
 import { apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 // The demo creator from the seed. Her welcome message is put back as it was at the end, so the

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { adminLogin, adminToken, apiLogin, loginInBrowser } from './support';
 
 // Demo accounts from the seed: luna.rivers is a creator; ava.thompson subscribes to her;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser } from './support';
 
 // Addresses the bundled DB-IP data places in France and Germany (Orange and Strato ranges). The

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser } from './support';
 
 // Demo seed: Ava subscribes to Luna, Zoe does not. The e2e servers run no Janus, so joins answer 422.

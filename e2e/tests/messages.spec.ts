@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser, pngOf, registerFanByApi } from './support';
 
 // The demo creator from the seed; each journey brings a new fan, so conversations never mix.

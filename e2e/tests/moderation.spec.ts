@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
 import { adminLogin, adminToken, apiLogin, loginInBrowser, smallMp4 } from './support';
 
 // Demo accounts from the seed: luna.rivers is a creator; zoe.martins is a fan who holds nothing.

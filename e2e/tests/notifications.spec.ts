@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { apiLogin, loginInBrowser, registerCreatorByApi } from './support';
 
 // Demo seed: zoe.martins, a fan with 100.00 in her wallet.

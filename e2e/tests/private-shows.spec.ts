@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser, registerCreatorByApi, registerFanByApi } from './support';
 
 // The e2e servers run with LIVE_MEDIA=off: a live show's join answers 422 and the screen says so,

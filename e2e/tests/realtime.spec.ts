@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from './fixtures';
 import { balancer, ownDatabase, ownServer } from './own-server';
 import { registerCreatorByApi, uniqueAccount } from './support';
 

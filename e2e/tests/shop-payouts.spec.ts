@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminLogin, adminToken, apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 const creatorLogin = { username: 'luna.rivers', password: 'creatorpass123' };

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { adminLogin, loginInBrowser, registerFanByApi, setSettings, uniqueAccount } from './support';
 
 test('a creator signs up with identity documents, with upload progress', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the API answers through the same port as the pages', async ({ request }) => {
   const res = await request.get('/api/health');

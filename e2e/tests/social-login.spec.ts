@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { type OpenIdStandIn, startOpenIdStandIn } from '../../apps/api/test/stand-ins/openid-provider';
 import { startTwitterStandIn, type TwitterStandIn } from '../../apps/api/test/stand-ins/twitter-oauth1';
+import { expect, type Page, test } from './fixtures';
 import { type OwnServer, ownDatabase, ownServer } from './own-server';
 
 /*

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { loginInBrowser, smallMp4 } from './support';
 
 // luna.rivers is a demo creator from the seed.

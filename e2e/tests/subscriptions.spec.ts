@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 // Demo creator from the seed (monthly 9.99); the fan is new, so other tests' demo fans stay as they are.

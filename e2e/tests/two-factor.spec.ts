@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { loginInBrowser, registerFanByApi, sessionCookie } from './support';
 
 /*

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { apiLogin, loginInBrowser, registerFanByApi } from './support';
 
 // Demo seed: the WELCOME10 coupon (10 % off, once per fan), luna.rivers (a creator with PPV posts)

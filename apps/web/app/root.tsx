@@ -1,6 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
+
+// Every component's CSS module comes in the one stylesheet every page loads (all of them together are
+// ~8 KB compressed): a page waits for one stylesheet before its first paint instead of four to eight
+// small ones (on a phone's connection each cost a round trip), and a lazily loaded dialog brings no
+// stylesheet of its own.
+import 'virtual:all-module-styles';
 // The charts' and the dropzone's styles come with the screens that use them.
 
 import { Messages } from '@fanstage/contract';
@@ -9,7 +15,6 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import {
   data,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -21,6 +26,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsScripts, usePageViews } from './components/analytics';
+import { Stylesheets } from './components/stylesheets';
 import { currentUserKey, useCurrentUser } from './features/auth/use-current-user';
 import { geoBlockedResponse, geoBlockOf } from './features/geo-blocks/geo-block-page';
 import { useRealtime } from './features/realtime/use-realtime';
@@ -73,6 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const geoBlock = geoBlockOf(useRouteError());
   const colorScheme = data?.theme ?? geoBlock?.theme ?? 'light';
   const [colorSchemeManager] = useState(() => cookieColorSchemeManager(colorScheme));
+  // The page's scripts load after its first paint (apps/api/src/plugins/page-scripts.ts): this says
+  // when they have taken over (the browser journeys wait for it before they type into a form).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (data) client.setQueryData(currentUserKey, data.user);
@@ -89,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={colorScheme} />
         <link rel="icon" href={favicon} />
         <Meta />
-        <Links />
+        <Stylesheets />
         {gaCode ? <AnalyticsScripts gaCode={gaCode} /> : null}
       </head>
       <body>

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { PageScriptsRewriter } from './page-scripts';
 
 /** What server-rendered pages get in their loaders: the API, called in process with the visitor's cookie. */
 export interface WebLoadContext extends Record<string, unknown> {
@@ -69,14 +70,22 @@ export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 const compressibleType = /^(text\/|application\/(json|javascript))/;
 
 /**
- * What the page listener writes to, compressing on the way. React Router's listener takes over the
- * response from Fastify (so Fastify's compression never sees it) and writes the page as React streams it;
- * an HTML page is ~40 KB and ~8 KB compressed, and on a phone's connection that is most of the time
- * before the first paint. Each chunk is flushed as it comes, so streaming still streams. The listener
- * uses `on('close')`, `writeHead(status, rawHeaders)`, `write` and `end` of the response.
+ * What the page listener writes to: HTML pages get their scripts deferred to after the first paint
+ * (page-scripts.ts), and text is compressed on the way. React Router's listener takes over the response
+ * from Fastify (so Fastify's compression never sees it) and writes the page as React streams it; an HTML
+ * page is ~40 KB and ~8 KB compressed, and on a phone's connection that is most of the time before the
+ * first paint. Each chunk is flushed as it comes, so streaming still streams. The listener uses
+ * `on('close')`, `writeHead(status, rawHeaders)`, `write` and `end` of the response.
  */
-function compressingResponse(res: ServerResponse, encoding: 'br' | 'gzip'): ServerResponse {
+function pageResponse(res: ServerResponse, encoding: 'br' | 'gzip' | null): ServerResponse {
   let zip: ReturnType<typeof createGzip> | null = null;
+  let scripts: PageScriptsRewriter | null = null;
+  const send = (bytes: Uint8Array | string) => {
+    if (!zip) return res.write(bytes);
+    const ok = zip.write(bytes);
+    zip.flush();
+    return ok;
+  };
   const target = {
     on: (event: string, listener: () => void) => res.on(event, listener),
     writeHead(status: number, rawHeaders: string[]) {
@@ -87,11 +96,13 @@ function compressingResponse(res: ServerResponse, encoding: 'br' | 'gzip'): Serv
         const name = (rawHeaders[i] ?? '').toLowerCase();
         if (name === 'content-type') type = rawHeaders[i + 1] ?? '';
         if (name === 'content-encoding') encoded = true;
-        // The length of the uncompressed body would be wrong; the compressed one is sent chunked.
+        // The length of the body as written would be wrong; the rewritten or compressed one goes chunked.
         if (name !== 'content-length') headers.push(rawHeaders[i] ?? '', rawHeaders[i + 1] ?? '');
       }
-      if (encoded || !compressibleType.test(type) || status === 204 || status === 304) {
-        return res.writeHead(status, rawHeaders);
+      if (encoded) return res.writeHead(status, rawHeaders);
+      if (type.startsWith('text/html')) scripts = new PageScriptsRewriter();
+      if (!encoding || !compressibleType.test(type) || status === 204 || status === 304) {
+        return res.writeHead(status, scripts ? headers : rawHeaders);
       }
       zip =
         encoding === 'br'
@@ -110,12 +121,13 @@ function compressingResponse(res: ServerResponse, encoding: 'br' | 'gzip'): Serv
       return res.writeHead(status, headers);
     },
     write(chunk: Uint8Array) {
-      if (!zip) return res.write(chunk);
-      const ok = zip.write(chunk);
-      zip.flush();
-      return ok;
+      if (!scripts) return send(chunk);
+      const text = scripts.push(chunk);
+      return text ? send(text) : true;
     },
     end() {
+      const rest = scripts?.end();
+      if (rest) send(rest);
       if (zip) zip.end();
       else res.end();
       return target;
@@ -206,7 +218,7 @@ export async function registerWeb(
       reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));
       reply.raw.setHeader('vary', 'Cookie');
       const encoding = req.method === 'HEAD' ? null : pageEncoding(req.headers['accept-encoding']);
-      listener(req.raw, encoding ? compressingResponse(reply.raw, encoding) : reply.raw);
+      listener(req.raw, pageResponse(reply.raw, encoding));
     },
   });
   return true;
