@@ -102,20 +102,37 @@ console.log('\nJavaScript a page loads at first (Brotli, as sent), by route:');
 console.log(
   `${'route'.padEnd(44)} ${'access'.padEnd(8)} ${'files'.padStart(5)} ${'brotli'.padStart(10)}  budget`,
 );
+// Public pages still over 150 KB while issue 14 trims them: each is held at the size it had when it was
+// listed (scripts/web-budgets-held.json), so none grows meanwhile; a page within its budget needs no entry.
+const heldFile = join(root, 'scripts/web-budgets-held.json');
+const held = existsSync(heldFile) ? JSON.parse(readFileSync(heldFile, 'utf8')).pages : {};
+let heldCount = 0;
 for (const r of rows) {
-  const limit = r.isPublic ? budgets.publicJs : budgets.loggedInJs;
   const name = `/${r.route.path ?? ''}`;
+  const budget = r.isPublic ? budgets.publicJs : budgets.loggedInJs;
+  const ceiling = r.isPublic && held[name] ? held[name] * KB : null;
+  const over = r.bytes > budget;
+  const withinHold = over && ceiling !== null && r.bytes <= ceiling;
+  if (withinHold) heldCount += 1;
+  const verdict = !over ? '' : withinHold ? `  held at ${kb(ceiling)}` : `  OVER by ${kb(r.bytes - budget)}`;
   console.log(
-    `${name.padEnd(44)} ${r.access.padEnd(8)} ${String(r.requests).padStart(5)} ${kb(r.bytes).padStart(10)}  ${kb(limit)}${r.bytes > limit ? `  OVER by ${kb(r.bytes - limit)}` : ''}`,
+    `${name.padEnd(44)} ${r.access.padEnd(8)} ${String(r.requests).padStart(5)} ${kb(r.bytes).padStart(10)}  ${kb(budget)}${verdict}`,
   );
   record(
     `js ${name}`,
     kb(r.bytes),
-    kb(limit),
-    r.bytes <= limit,
-    r.bytes > limit ? `over by ${kb(r.bytes - limit)}` : '',
+    withinHold ? kb(ceiling) : kb(budget),
+    !over || withinHold,
+    over ? (withinHold ? 'held' : `over by ${kb(r.bytes - (ceiling ?? budget))}`) : '',
   );
 }
+for (const name of Object.keys(held)) {
+  const row = rows.find((r) => `/${r.route.path ?? ''}` === name);
+  if (!row) record(`held ${name}`, 'no such page', '', false, 'remove it from scripts/web-budgets-held.json');
+  else if (row.bytes <= budgets.publicJs)
+    console.log(`${name} is within 150 KB now: remove it from scripts/web-budgets-held.json`);
+}
+if (heldCount) console.log(`\n${heldCount} public pages over 150 KB, held at their listed size (scripts/web-budgets-held.json)`);
 
 // ---- 2. Lighthouse ----------------------------------------------------------------------------------
 
