@@ -132,7 +132,10 @@ for (const name of Object.keys(held)) {
   else if (row.bytes <= budgets.publicJs)
     console.log(`${name} is within 150 KB now: remove it from scripts/web-budgets-held.json`);
 }
-if (heldCount) console.log(`\n${heldCount} public pages over 150 KB, held at their listed size (scripts/web-budgets-held.json)`);
+if (heldCount)
+  console.log(
+    `\n${heldCount} public pages over 150 KB, held at their listed size (scripts/web-budgets-held.json)`,
+  );
 
 // ---- 2. Lighthouse ----------------------------------------------------------------------------------
 
