@@ -1,14 +1,17 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorDetails } from './errors';
 
 /**
  * Puts the API's per-field problems (`details[]`: path, message) under the matching form fields.
  * Answers whether any field got a message.
  */
-export function applyFieldErrors<T extends FieldValues>(
+export function applyFieldErrors<N extends string>(
   error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  setError: (
+    name: NoInfer<N>,
+    error: { type: string; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
+  fields: readonly N[],
 ): boolean {
   let applied = false;
   for (const detail of errorDetails(error)) {

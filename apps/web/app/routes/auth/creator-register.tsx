@@ -15,7 +15,6 @@ import {
 import { IconAt, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { DeferredSelect, preloadSelect } from '../../components/deferred-select';
 import type { MessageResponse } from '../../features/auth/auth-api';
@@ -31,6 +30,7 @@ import { errorDetails } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { loginPathFor, returnPathFrom } from '../../lib/guards';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { Controller, useForm } from '../../lib/light-form';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';

@@ -1,12 +1,12 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { api } from '../../lib/api';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { useForm } from '../../lib/light-form';
 import { pageTitle } from '../../lib/meta';
 import { notifyError } from '../../lib/notify';
 import { guardPage } from '../../lib/page-guard';
