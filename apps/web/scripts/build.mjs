@@ -58,15 +58,24 @@ export function plan(manifest, chunks, { perFile = 1500, loggedInWeight = 0.3, g
     const loadedBy = pages.map((_, i) => firstLoad[i].has(url));
     if (!loadedBy.some(Boolean)) continue; // only ever loaded later (a dialog, a player): left as it is
     const key = loadedBy.map(Number).join('');
-    const group = byKey.get(key) ?? { pages: loadedBy, size: 0, chunks: [] };
+    const group = byKey.get(key) ?? { pages: loadedBy, size: 0, chunks: [], deps: new Set() };
     group.size += chunk.size;
+    for (const d of chunk.imports ?? []) group.deps.add(`/${d}`);
     group.chunks.push(chunk);
     byKey.set(key, group);
   }
   const groups = [...byKey.values()];
+  // A page that loads one group and not the other would load the other's chunks, and what they import:
+  // the merge is allowed only when that page loads those imports already.
+  const depsLoaded = (group, i) => [...group.deps].every((d) => firstLoad[i].has(d));
   const gain = (a, b) => {
     let g = 0;
     for (let i = 0; i < pages.length; i++) {
+      if (
+        (a.pages[i] && !b.pages[i] && !depsLoaded(b, i)) ||
+        (b.pages[i] && !a.pages[i] && !depsLoaded(a, i))
+      )
+        return 0;
       if (a.pages[i] && b.pages[i]) g += weight[i] * perFile;
       else if (a.pages[i]) g -= weight[i] * b.size;
       else if (b.pages[i]) g -= weight[i] * a.size;
@@ -87,6 +96,7 @@ export function plan(manifest, chunks, { perFile = 1500, loggedInWeight = 0.3, g
       pages: a.pages.map((x, i) => x || b.pages[i]),
       size: a.size + b.size,
       chunks: [...a.chunks, ...b.chunks],
+      deps: new Set([...a.deps, ...b.deps]),
     };
   }
   const modules = {};

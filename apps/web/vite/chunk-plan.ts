@@ -24,6 +24,7 @@ export function chunkReport(file: string | undefined): Plugin | null {
           name: c.name,
           isEntry: c.isEntry,
           size: c.code.length,
+          imports: c.imports,
           modules: Object.keys(c.modules),
         }));
       writeFileSync(file, JSON.stringify(chunks));
