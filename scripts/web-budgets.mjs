@@ -243,13 +243,20 @@ async function audit(chromium, baseUrl) {
       `${'page'.padEnd(14)} ${'performance'.padStart(12)} ${'accessibility'.padStart(14)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)}  JS requests / bytes sent`,
     );
     for (const t of targets) {
-      const run = await lighthouse(t.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      const lhr = run.lhr;
+      // Lighthouse sometimes loses the trace of a run (NO_NAVSTART, NO_FCP) and asks to be run again:
+      // up to three tries, and only a third failure counts.
+      let lhr = null;
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const run = await lighthouse(t.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        lhr = run.lhr;
+        if (!lhr.runtimeError) break;
+        console.log(`  ${t.name}: ${lhr.runtimeError.code} on try ${attempt}`);
+      }
       if (lhr.runtimeError) throw new Error(`${t.name}: ${lhr.runtimeError.message}`);
       const perf = lhr.categories.performance.score ?? 0;
       const a11y = lhr.categories.accessibility.score ?? 0;
