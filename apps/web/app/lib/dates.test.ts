@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatMonthYear } from './dates';
 
 // The shapes the pages used dayjs for; the same answers in the machine's time zone.
 describe('formatDate', () => {
@@ -16,5 +16,13 @@ describe('formatDate', () => {
     expect(formatDate(iso, { time: true })).toBe(dayjs(iso).format('MMM D, HH:mm'));
     expect(formatDate(iso, { year: true, time: true })).toBe(dayjs(iso).format('MMM D, YYYY HH:mm'));
     expect(formatDate(iso, { year: true, longMonth: true })).toBe(dayjs(iso).format('MMMM D, YYYY'));
+  });
+});
+
+describe('formatMonthYear', () => {
+  it('reads as Intl writes a month and year in UTC', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const at of ['2026-10-31T23:30:00Z', '2026-01-01T00:10:00Z', '1999-12-31T12:00:00.000Z'])
+      expect(formatMonthYear(at)).toBe(intl.format(new Date(at)));
   });
 });

@@ -35,3 +35,9 @@ export function formatDate(
   const clock = `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
   return year ? `${dated} ${clock}` : `${dated}, ${clock}`;
 }
+
+/** "October 2026", in UTC (server and browser may sit in different time zones; the markup must match). */
+export function formatMonthYear(at: string | Date): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  return `${months[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
+}

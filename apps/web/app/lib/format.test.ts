@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPrice, plural, priceBadge, subscriptionOffer } from './format';
+import { formatCount, formatPrice, groupThousands, plural, priceBadge, subscriptionOffer } from './format';
 
 const offer = (over: Partial<Parameters<typeof subscriptionOffer>[0]> = {}) => ({
   monthlyPrice: null,
@@ -22,6 +22,10 @@ describe('formatPrice', () => {
 describe('formatCount and plural', () => {
   it('shortens large counts and picks the singular for one', () => {
     expect(formatCount(950)).toBe('950');
+    // Below a thousand it skips the (slow to build) Intl formatter and must read the same.
+    const intl = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+    for (let n = -999; n <= 999; n += 1) expect(formatCount(n)).toBe(intl.format(n));
+    expect(formatCount(999.5)).toBe(intl.format(999.5));
     expect(formatCount(1250)).toBe('1.3K');
     expect(plural(1, 'follower')).toBe('1 follower');
     expect(plural(12, 'follower')).toBe('12 followers');
@@ -60,5 +64,21 @@ describe('priceBadge', () => {
     expect(priceBadge(offer({ monthlyPrice: 4.95 }))).toBe('$4.95/mo');
     expect(priceBadge(offer({ yearlyPrice: 40 }))).toBe('$40.00/yr');
     expect(priceBadge(offer())).toBeNull();
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes an integer as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -9876543, 1e15])
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes dollars as Intl’s en-US currency format does', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const values = [0, -0, 0.5, 9.99, 12.5, 1234, -20, 1234567.89, 0.004, 0.005, 2.675, -0.001, 99.995];
+    for (let c = -250_000; c <= 250_000; c += 997) values.push(c / 100);
+    for (const v of values) expect(formatPrice(v), String(v)).toBe(intl.format(v));
   });
 });

@@ -1,6 +1,7 @@
 import { blockedByCreatorMessage, type TPerformerPublic } from '@fanstage/contract';
 import { data } from 'react-router';
 import { BlockedProfile } from '../features/blocks/blocked-profile';
+import { countryName } from '../features/performers/country-name';
 import { ProfileView } from '../features/performers/profile-view';
 import { siteNameOf } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
@@ -15,12 +16,20 @@ export async function loader(args: Route.LoaderArgs) {
   // A creator who blocked this fan: a page that says so (the API's sentence), not an error.
   if (status === 403) {
     const message = (body as { message?: string } | null)?.message ?? blockedByCreatorMessage;
-    return data({ performer: null, blockedMessage: message, origin: publicOrigin(args) }, { status: 403 });
+    return data(
+      { performer: null, region: null, blockedMessage: message, origin: publicOrigin(args) },
+      { status: 403 },
+    );
   }
   if (status !== 200)
     throw data('The creator page could not be loaded.', { status: status >= 500 ? 502 : status });
   const performer = (body as { data: TPerformerPublic }).data;
-  return { performer, blockedMessage: null, origin: publicOrigin(args) };
+  return {
+    performer,
+    region: countryName(performer.country),
+    blockedMessage: null,
+    origin: publicOrigin(args),
+  };
 }
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
@@ -58,5 +67,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.performer) return <BlockedProfile message={loaderData.blockedMessage} />;
-  return <ProfileView performer={loaderData.performer} />;
+  return <ProfileView performer={loaderData.performer} region={loaderData.region} />;
 }

@@ -32,7 +32,8 @@ import {
 import { Link } from 'react-router';
 import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
-import { formatCount, subscriptionOffer } from '../../lib/format';
+import { formatMonthYear } from '../../lib/dates';
+import { formatCount, groupThousands, subscriptionOffer } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { placeholderKeys } from '../../lib/placeholders';
 import { usePublicSettings } from '../../lib/settings';
@@ -55,15 +56,19 @@ import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
 export const newPostPath = '/creator/posts/new';
-// Server and browser may sit in different time zones: format in UTC so the markup matches.
-const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The creator page: cover, avatar, name, stats, bio, links, follow and the subscription offer. */
-export function ProfileView({ performer }: { performer: TPerformerPublic }) {
+export function ProfileView({
+  performer,
+  region,
+}: {
+  performer: TPerformerPublic;
+  /** The creator's country by name ("United States"), from the page's loader (country-name.ts). */
+  region: string | null;
+}) {
   const user = useCurrentUser();
   const settings = usePublicSettings();
   const isSelf = user?._id === performer._id;
-  const region = countryName(performer.country);
   const follow = useFollow(performer._id, {
     isFollowed: performer.isFollowed,
     followers: performer.stats.followers,
@@ -157,7 +162,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
             ) : null}
             <Group gap={4}>
               <IconCalendar size={16} stroke={1.6} />
-              <Text size="sm">Joined {joinedFormat.format(new Date(performer.createdAt))}</Text>
+              <Text size="sm">Joined {formatMonthYear(performer.createdAt)}</Text>
             </Group>
           </Group>
           {isSelf && !performer.verifiedDocument ? (
@@ -173,7 +178,7 @@ export function ProfileView({ performer }: { performer: TPerformerPublic }) {
                 <Text component="dt" size="xs" c="dimmed">
                   {stat.label}
                 </Text>
-                <Text component="dd" fw={700} fz="lg" lh={1.2} title={stat.value.toLocaleString('en-US')}>
+                <Text component="dd" fw={700} fz="lg" lh={1.2} title={groupThousands(stat.value)}>
                   {formatCount(stat.value)}
                 </Text>
               </div>
@@ -356,18 +361,4 @@ function CopyLinkButton({ path }: { path: string }) {
       </Button>
     </Hint>
   );
-}
-
-const regionNames =
-  typeof Intl !== 'undefined' && 'DisplayNames' in Intl
-    ? new Intl.DisplayNames(['en'], { type: 'region' })
-    : null;
-
-function countryName(code: string): string | null {
-  if (!/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return regionNames?.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
