@@ -1,5 +1,9 @@
 import { type DbHandle, sql } from '@fanstage/db';
-import { creatorFeedPageQuery, timelinePageQuery } from '../apps/api/src/modules/feeds/feeds.repo';
+import {
+  creatorFeedPageQuery,
+  timelinePageQuery,
+  timelineWindow,
+} from '../apps/api/src/modules/feeds/feeds.repo';
 
 type Query = ReturnType<typeof timelinePageQuery> | ReturnType<typeof creatorFeedPageQuery>;
 
@@ -36,6 +40,7 @@ export async function explainFeeds(
           country: 'DE',
         },
         ...page,
+        window: timelineWindow(page),
       }),
     )),
     ...(await explain(

@@ -208,7 +208,12 @@ export const files = pgTable(
     preview: text('preview'),
     ...timestamps,
   },
-  (t) => [index('files_owner_kind_idx').on(t.ownerId, t.kind)],
+  (t) => [
+    index('files_owner_kind_idx').on(t.ownerId, t.kind),
+    // The few files whose processing failed: "posts without failed media" (every feed page) reads
+    // these instead of scanning all files.
+    index('files_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+  ],
 );
 
 export interface StoredVariant {

@@ -94,6 +94,20 @@ describe('home timeline pages', () => {
     expect(second.json().total).toBe(3);
   });
 
+  it('reads on past the first window when more entries fail their checks than it holds', async () => {
+    const fan = await t.fan();
+    const creator = await t.creator();
+    await follow(fan, creator);
+    // limit=2 reads the newest (0 + 2 + 1) * 2 + 20 = 26 entries first; 30 failed posts fill them all.
+    for (let i = 0; i < 30; i++) await failedPost(creator, minutesAgo(1 + i));
+    const shown = await posts(creator, 3, 40);
+    const first = await timeline(fan, 'limit=2');
+    expect(ids(first)).toEqual([shown[0]!.id, shown[1]!.id]);
+    expect(first.json().total).toBe(3);
+    const second = await timeline(fan, 'limit=2&offset=2');
+    expect(ids(second)).toEqual([shown[2]!.id]);
+  });
+
   it('continues with before from the last post seen', async () => {
     const fan = await t.fan();
     const creator = await t.creator();

@@ -10,7 +10,7 @@ import { syncTimelines } from '../../../test/timelines';
 import { resolveMediaTools, runTool } from '../media/media.ffmpeg';
 import { insertFile } from '../media/media.repo';
 import { defaultLeafUrl, pickFeedThumbnail } from './feeds.presenter';
-import { timelinePageQuery } from './feeds.repo';
+import { timelinePageQuery, timelineWindow } from './feeds.repo';
 
 const clock = new TestClock();
 const day = 24 * 60 * 60 * 1000;
@@ -635,6 +635,7 @@ describe('GET /api/user/feeds (home timeline)', () => {
           actor: { id: fan.user.id, sessionId: 'explain', role: 'user', status: 'active' },
           country: 'DE',
         },
+        window: timelineWindow({ offset: 0, limit: 20 }),
       }).getSQL();
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
         rows: { 'QUERY PLAN': string }[];

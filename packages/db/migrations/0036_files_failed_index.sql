@@ -1,0 +1,1 @@
+CREATE INDEX "files_failed_idx" ON "files" USING btree ("id") WHERE "files"."status" = 'failed';
