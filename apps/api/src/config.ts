@@ -181,6 +181,36 @@ const ZConfig = z
     RECAPTCHA_SECRET: z.string().min(8, 'must be a reCAPTCHA secret key').optional(),
     /** Google's siteverify endpoint; tests point it at a local stand-in. */
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    /**
+     * S3-compatible object storage for uploads (README "Deploy"): used when S3_BUCKET is set, instead
+     * of the local folder under DATA_DIR. Several API nodes must share one bucket.
+     */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be an S3 bucket name (3–63 lowercase letters, digits, . or -)',
+      )
+      .optional(),
+    /** The store's address (MinIO, Ceph, R2, …); unset: AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Unset: the AWS SDK's own chain (environment, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** bucket in the path (http://host/bucket/key), as most self-hosted stores need. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** A folder inside the bucket for this site's keys (two sites may share a bucket). */
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/, 'must be letters, digits, _ . - separated by /')
+      .optional(),
+    /**
+     * Who may read GET /api/metrics (Prometheus): a bearer token, and/or the addresses (comma
+     * separated, CIDRs allowed) that may read it without one. Unset token: loopback only.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   })
   .superRefine((c, ctx) => {
     if (!!c.TWITTER_CONSUMER_KEY !== !!c.TWITTER_CONSUMER_SECRET) {
@@ -209,6 +239,24 @@ const ZConfig = z
         message: 'LIVE_TURN_URL and LIVE_TURN_SECRET go together',
       });
     }
+    if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    for (const entry of c.METRICS_ALLOW.split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
+      if (!isProxyEntry(entry) || namedProxyRanges.has(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['METRICS_ALLOW'],
+          message: `"${entry}" is not an address or CIDR`,
+        });
+      }
+    }
     if (c.NODE_ENV === 'production' && c.SECRET === developmentSecret) {
       ctx.addIssue({
         code: 'custom',
@@ -227,6 +275,9 @@ const ZConfig = z
   }));
 
 export type Config = z.infer<typeof ZConfig>;
+
+/** Every environment variable the server reads (the deploy recipes' check holds them to this list). */
+export const configVariables: readonly string[] = Object.keys(ZConfig.in.shape);
 
 /** Reads the environment; a bad value throws a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
