@@ -40,6 +40,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { registerTimelineJobs } from './modules/feeds/timeline.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createLocalStorage, type Storage } from './modules/files/storage';
+import { s3StorageFromConfig } from './modules/files/storage-s3';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { geoBlocksRoutes } from './modules/geo-blocks/geo-blocks.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -186,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     db,
     clock,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-    storage: options.storage ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
+    storage:
+      options.storage ?? s3StorageFromConfig(config) ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
     settings,
     queue:
       options.queue ??

@@ -194,6 +194,11 @@ const ZConfig = z
       .optional(),
     /** The store's address (MinIO, Ceph, R2, …); unset: AWS S3 in S3_REGION. */
     S3_ENDPOINT: z.url().optional(),
+    /**
+     * Where browsers reach the store (e.g. https://media.example.com): private media is then read
+     * straight from it through presigned URLs. Unset with S3_ENDPOINT: the API streams the bytes.
+     */
+    S3_PUBLIC_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** Unset: the AWS SDK's own chain (environment, instance role). */
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),

@@ -10,6 +10,7 @@ import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Clock } from '../src/lib/clock';
 import { createSession } from '../src/modules/auth/sessions';
+import { startS3 } from './s3';
 
 /** A clock tests can move: `clock.advance(ms)`. */
 export class TestClock implements Clock {
@@ -63,6 +64,9 @@ export async function createTestApp(
     ...options.env,
   };
   if (process.env.TEST_REDIS_URL && !env.REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;
+  // TEST_STORAGE=s3: uploads go to a local S3-compatible server of this app's own (npm run test:s3).
+  const s3 = process.env.TEST_STORAGE === 's3' && !env.S3_BUCKET ? await startS3() : undefined;
+  if (s3) Object.assign(env, s3.env, options.env);
   const { app, ctx } = await buildApp({
     config: testConfig(env),
     db,
@@ -91,6 +95,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!options.sharedDb) await db.close();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -80,6 +80,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         name: req.query.name,
         headers: conditionalHeaders(req.headers),
       });
+      if (file.kind === 'redirect') {
+        // The redirect may be cached as long as the signed URL works: the store's URL expires then too.
+        return reply
+          .header('cache-control', `private, max-age=${file.maxAgeSeconds}`)
+          .redirect(file.url, 302);
+      }
       reply.header('accept-ranges', 'bytes');
       if (file.kind === 'unsatisfiable') {
         return reply.status(416).header('content-range', `bytes */${file.size}`).send({

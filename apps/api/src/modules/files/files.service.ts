@@ -105,6 +105,8 @@ export type PrivateFileResponse =
       downloadName: string | null;
     }
   | { kind: 'not-modified'; maxAgeSeconds: number; validators: Validators }
+  /** The object store serves the bytes itself, through its own URL expiring with this one. */
+  | { kind: 'redirect'; url: string; maxAgeSeconds: number }
   | { kind: 'unsatisfiable'; size: number };
 
 /**
@@ -124,6 +126,19 @@ export async function openPrivateFile(
         ? 'This link has expired; reload the page to get a new one.'
         : 'This link is not valid; it may have been changed or cut short.',
     );
+  }
+  if (ctx.storage.presignedUrl) {
+    // Signed as of the start of the current window, so every request of the window gets the
+    // same URL and the browser reuses what it cached (as with the app's own windowed URLs).
+    const ttlMs = ctx.config.MEDIA_URL_TTL_SECONDS * 1000;
+    const nowMs = ctx.clock.now().getTime();
+    const url = await ctx.storage.presignedUrl(options.key, {
+      signedAt: new Date(Math.floor(nowMs / ttlMs) * ttlMs),
+      expiresAt: new Date(Number(options.exp) * 1000),
+      contentType: contentTypeOf(options.key),
+      downloadName: options.name,
+    });
+    return { kind: 'redirect', url, maxAgeSeconds: check.remainingSeconds };
   }
   const { headers } = options;
   const info = await ctx.storage.stat(options.key);

@@ -11,6 +11,16 @@ export interface ByteRange {
   end: number;
 }
 
+/** What a presigned URL of an object store serves, and until when. */
+export interface PresignOptions {
+  /** When the URL counts as signed (may be in the past: one URL for a whole window caches well). */
+  signedAt: Date;
+  expiresAt: Date;
+  contentType: string;
+  /** Served as an attachment saved under this name. */
+  downloadName?: string;
+}
+
 /**
  * Where file bytes live. The local folder is the default; an S3-compatible store can take its
  * place: every method maps to one or two object-store calls (localFile downloads to a temp file).
@@ -27,6 +37,11 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** A local, seekable path for tools such as ffmpeg; call release when done. */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> } | null>;
+  /**
+   * An object store's own URL for the key, working until `expiresAt`: private media is then read
+   * straight from the store. Absent on the local folder, whose bytes the API serves itself.
+   */
+  presignedUrl?(key: string, options: PresignOptions): Promise<string>;
 }
 
 /** Stores under `<root>/<key>`; keys never escape the root. */
