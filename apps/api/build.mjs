@@ -39,6 +39,7 @@ const groups = [
       'create-admin': 'src/cli/create-admin.ts',
       reconcile: 'src/cli/reconcile.ts',
       'geoip-refresh': 'src/cli/geoip-refresh.ts',
+      'storage-to-s3': 'src/cli/storage-to-s3.ts',
     },
   },
 ];

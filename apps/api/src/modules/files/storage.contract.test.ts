@@ -6,6 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, testBucket } from '../../../test/s3';
 import { createLocalStorage, type Storage } from './storage';
+import { copyLocalStore } from './storage-copy';
 import { createS3Storage } from './storage-s3';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -149,5 +150,35 @@ describe('S3 presigned URLs', () => {
     const internal = createS3Storage({ bucket: testBucket, region: 'us-east-1', endpoint: s3.endpoint });
     expect(internal.presignedUrl).toBeUndefined();
     expect(presigning().presignedUrl).toBeTypeOf('function');
+  });
+});
+
+describe('copying a local store into a bucket', () => {
+  it('copies every file under its key, skips what is already there, and leaves unfinished writes out', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fanstage-copy-'));
+    const local = createLocalStorage(root);
+    await local.put('avatars/a-1.webp', bytes(100));
+    await local.put('private/media/x/photo.webp', bytes(2000));
+    await local.put('private/media/x/clip.mp4', bytes(7000));
+    await writeFile(join(root, 'private/media/x/.part-123'), bytes(5));
+    const target = createS3Storage({
+      bucket: testBucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+      prefix: 'moved',
+    });
+    // One file was copied by an earlier, interrupted run.
+    await target.put('private/media/x/photo.webp', bytes(2000));
+    const report = await copyLocalStore(root, target);
+    expect(report).toEqual({ copied: 2, skipped: 1, bytes: 7100 });
+    for (const key of ['avatars/a-1.webp', 'private/media/x/photo.webp', 'private/media/x/clip.mp4']) {
+      const [a, b] = [await local.read(key), await target.read(key)];
+      expect(Buffer.compare(await buffer(a!.stream), await buffer(b!.stream)), key).toBe(0);
+    }
+    expect(await target.stat('private/media/x/.part-123')).toBeNull();
+    expect(await copyLocalStore(root, target)).toEqual({ copied: 0, skipped: 3, bytes: 0 });
+    await rm(root, { recursive: true, force: true });
   });
 });
