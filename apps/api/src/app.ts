@@ -49,6 +49,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { registerMediaJobs } from './modules/media/media.jobs';
 import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { createMetrics } from './modules/metrics/metrics';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -182,11 +183,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('preClose', async () => janusWsProxy.close());
   app.addHook('onClose', async () => media.close());
 
+  const metrics = createMetrics(config);
   const ctx: AppContext = {
     config,
     db,
     clock,
-    mailer: options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    metrics,
+    mailer: metrics.countMailFailures(
+      options.mailer ?? createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    ),
     storage:
       options.storage ?? s3StorageFromConfig(config) ?? createLocalStorage(resolve(config.DATA_DIR, 'files')),
     settings,
@@ -205,6 +210,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
   };
   realtime.onSessionsChanged((userId) => ctx.sessionCache.forgetUser(userId));
+  metrics.instrument(app);
+  metrics.watch(ctx);
   // The workers stop here, before whoever opened the database closes it after app.close().
   app.addHook('onClose', async () => ctx.queue.stop());
   await registerMediaJobs(ctx);

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { ActorCache } from './modules/auth/sessions';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
+import type { Metrics } from './modules/metrics/metrics';
 import type { RealtimeHub } from './modules/realtime/realtime.hub';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { LiveMedia } from './modules/streaming/media/live-media';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: DbHandle;
   clock: Clock;
   mailer: Mailer;
+  /** Prometheus figures of this node (GET /api/metrics). */
+  metrics: Metrics;
   storage: Storage;
   settings: SettingsService;
   /** Background jobs (media processing, later renewals and emails). */

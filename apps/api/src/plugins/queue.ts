@@ -44,6 +44,8 @@ export interface JobQueue {
   schedule(name: string, when: JobSchedule, handler: JobHandler<object>, options?: JobOptions): Promise<void>;
   /** The recurring work registered on this node, by name (ARCHITECTURE.md lists them). */
   schedules(): ReadonlyMap<string, JobSchedule>;
+  /** Jobs waiting to run (created or to retry) by queue, and the age of the oldest in seconds; none before the queue started. */
+  waiting(): Promise<{ name: string; n: number; age: number }[]>;
   /** Starts the queue and its workers; safe to call many times. */
   start(): Promise<void>;
   /** Stops the workers (running jobs are aborted and retried later); call before closing the database. */
@@ -198,6 +200,16 @@ export function createJobQueue(options: {
       }
     },
     schedules: () => recurring,
+    waiting: async () => {
+      // Before the start finished, pg-boss may be creating its tables on this very connection.
+      if (!started || stopped) return [];
+      const { rows } = await boss.getDb().executeSql(
+        `select name, count(*)::int as n, extract(epoch from now() - min(created_on))::float8 as age
+             from ${options.schema ?? 'pgboss'}.job where state in ('created', 'retry') group by name`,
+        [],
+      );
+      return rows.map((r) => ({ name: String(r.name), n: Number(r.n), age: Number(r.age) }));
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { collectDefaultMetrics, register } from 'prom-client';
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 
-let metricsStarted = false;
-
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  if (!metricsStarted) {
-    collectDefaultMetrics();
-    metricsStarted = true;
-  }
   const ZStatus = z.object({ status: z.string() });
 
   /** Liveness: the process answers. */
@@ -28,7 +22,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     return { status: 'ready' };
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type(register.contentType).send(await register.metrics()),
-  );
+  /** Prometheus: for METRICS_TOKEN's bearer or an address of METRICS_ALLOW (loopback by default). */
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (!ctx.metrics.mayRead(req)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'The metrics are only for the monitoring system (METRICS_TOKEN or METRICS_ALLOW).',
+      );
+    }
+    return reply
+      .type(Registry.PROMETHEUS_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .send(await ctx.metrics.text());
+  });
 };
