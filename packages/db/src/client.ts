@@ -29,6 +29,11 @@ export interface DbHandle {
   /** Runs one parameterised statement. */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<{ rows: T[] }>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `fn` while this process holds the session advisory lock `key` on a
+   * connection of its own, so nodes starting together take turns (migrations).
+   */
+  withAdvisoryLock?<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole cluster as a tarball, for `loadDataDir`. */
   dump?(): Promise<Blob>;
   /**
@@ -102,6 +107,19 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         return { rows: r.rows as T[] };
       },
       close: () => pool.end(),
+      withAdvisoryLock: async (key, fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -136,14 +154,26 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * Applies the committed SQL migrations; safe to run on every start. Tests of a migration pass a
  * folder holding only the migrations before it, to fill the tables as they were.
  */
+/** The advisory lock migrations run under ("fanstage" as a number). */
+export const migrationLockKey = 0x66616e73;
+
 export async function migrateDatabase(
   handle: DbHandle,
   options: { migrationsFolder?: string } = {},
 ): Promise<void> {
   const config = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   if (handle.engine === 'postgres') {
-    await migrateNodePg(handle.db as never, config);
+    // Several nodes may start at once on one database: one migrates, the others wait and then find
+    // nothing left to do (without the lock two would apply the same migration and one would crash).
+    const migrate = () => migrateNodePg(handle.db as never, config);
+    await (handle.withAdvisoryLock ? handle.withAdvisoryLock(migrationLockKey, migrate) : migrate());
   } else {
-    await migratePglite(handle.db as never, config);
+    // One process owns a PGlite directory; calls within it still take turns.
+    const previous = pgliteMigrations.get(handle) ?? Promise.resolve();
+    const turn = previous.catch(() => {}).then(() => migratePglite(handle.db as never, config));
+    pgliteMigrations.set(handle, turn);
+    await turn;
   }
 }
+
+const pgliteMigrations = new WeakMap<DbHandle, Promise<unknown>>();
