@@ -12,6 +12,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'] },
+  // The deploy recipes (deploy/): syntax, the files they name, the variables they give the API.
+  { name: 'deploy recipes', suite: 'deploy', cmd: 'node', args: ['scripts/check-deploy.mjs'] },
   // The API suite reads the server-rendered pages too (mail links that open, geo-blocked pages): build the
   // web app from the current sources first; the browser and live steps reuse this build.
   {
