@@ -28,6 +28,13 @@ const steps = [
     cmd: 'npm',
     args: ['test', '--silent', '-w', 'apps/api'],
   },
+  // The media, file, zip and paid-content tests again with uploads in a local S3-compatible server (s3rver).
+  {
+    name: `api on S3 (${engine})`,
+    suite: `api-s3-${engine}`,
+    cmd: 'npm',
+    args: ['run', 'test:s3', '--silent', '-w', 'apps/api'],
+  },
   { name: 'web unit', suite: 'web', cmd: 'npm', args: ['test', '--silent', '-w', 'apps/web'] },
   {
     name: `browser (${engine})`,
