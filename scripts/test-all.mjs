@@ -35,6 +35,15 @@ const steps = [
     cmd: 'npm',
     args: ['run', 'test:s3', '--silent', '-w', 'apps/api'],
   },
+  // Two API processes on one PostgreSQL, Redis and S3 store, one of them killed under load
+  // (apps/api/cluster/two-nodes.test.ts). Only with TEST_DATABASE_URL and TEST_REDIS_URL: CI's PostgreSQL pass.
+  {
+    name: 'cluster: two nodes',
+    suite: 'cluster',
+    cmd: 'npm',
+    args: ['run', 'test:cluster', '--silent', '-w', 'apps/api'],
+    needs: ['TEST_DATABASE_URL', 'TEST_REDIS_URL'],
+  },
   { name: 'web unit', suite: 'web', cmd: 'npm', args: ['test', '--silent', '-w', 'apps/web'] },
   {
     name: `browser (${engine})`,
@@ -64,6 +73,13 @@ for (const step of steps) {
   // E2E_SKIP_BUILD=1 (CI's second pass) reuses the web build already there.
   if (step.before && process.env.E2E_SKIP_BUILD === '1' && existsSync('apps/web/build/server/index.js')) {
     results.push({ name: step.name, ok: true, seconds: 0 });
+    continue;
+  }
+  const missing = (step.needs ?? []).filter((name) => !process.env[name]);
+  if (missing.length > 0) {
+    console.log(
+      `\n== ${step.name}: not run here, it needs ${missing.join(' and ')} (CI's PostgreSQL pass runs it)`,
+    );
     continue;
   }
   if (step.browser && !existsSync(chromium)) {

@@ -108,16 +108,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       },
       close: () => pool.end(),
       withAdvisoryLock: async (key, fn) => {
-        const client = await pool.connect();
+        // A connection outside the pool: `fn` needs the pool's (a pool of one would wait forever).
+        const client = new pg.Client({ connectionString: options.url });
+        client.on('error', () => {});
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [key]);
-          try {
-            return await fn();
-          } finally {
-            await client.query('select pg_advisory_unlock($1)', [key]);
-          }
+          return await fn();
         } finally {
-          client.release();
+          // Ending the session releases the lock too, also when the unlock cannot be sent.
+          await client.end().catch(() => {});
         }
       },
     };

@@ -62,6 +62,9 @@ interface Registered {
  * the embedded PGlite, or a PostgreSQL whose URL the app was not given (the test databases).
  * The queue starts lazily so that processes and test files that never send a job pay nothing.
  */
+/** The advisory lock a node holds while it sets the queue up ("fanstage" + 1 as a number). */
+const queueStartLockKey = 0x66616e74;
+
 export function createJobQueue(options: {
   db: DbHandle;
   databaseUrl?: string;
@@ -105,12 +108,23 @@ export function createJobQueue(options: {
 
   const ensureQueue = async (name: string, jobOptions: JobOptions) => {
     if (createdQueues.has(name)) return;
-    // createQueue is idempotent in pg-boss 10 (ON CONFLICT DO NOTHING).
-    await boss.createQueue(name, {
-      name,
-      retryLimit: jobOptions.retryLimit ?? 2,
-      expireInSeconds: jobOptions.expireInSeconds ?? 15 * 60,
-    });
+    // createQueue is idempotent in pg-boss 10 (ON CONFLICT DO NOTHING), but it creates the queue's
+    // table: two nodes creating the same queue at once can deadlock, or find the table made
+    // between their check and their CREATE. Both are safe to try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, {
+          name,
+          retryLimit: jobOptions.retryLimit ?? 2,
+          expireInSeconds: jobOptions.expireInSeconds ?? 15 * 60,
+        });
+        break;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 5 || !(code === '40P01' || code === '42P07' || code === '23505')) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
     createdQueues.add(name);
   };
 
@@ -159,10 +173,16 @@ export function createJobQueue(options: {
 
   const start = () => {
     if (stopped) return Promise.reject(new Error('The job queue has been stopped.'));
-    starting ??= (async () => {
+    const startUp = async () => {
       await boss.start();
       for (const [name, entry] of registered) await attach(name, entry);
       await applySchedules();
+    };
+    starting ??= (async () => {
+      // Nodes starting together take turns creating pg-boss's tables and queues (at once they
+      // deadlocked: "deadlock detected" in createQueue, and the node stopped).
+      const lock = options.db.withAdvisoryLock;
+      await (lock ? lock(queueStartLockKey, startUp) : startUp());
       started = true;
     })().catch((err) => {
       // A database that was down must not leave the queue broken for good: the next call retries.
