@@ -118,6 +118,24 @@ const trustProxyOption = (value: Config['TRUST_PROXY']) =>
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Builds the whole HTTP application; does not listen. */
+/**
+ * A Redis client whose connection errors are logged (once per outage, at warn) instead of ioredis's
+ * "Unhandled error event"; it keeps reconnecting, and /api/ready fails meanwhile.
+ */
+function watchRedis(client: Redis, log: FastifyInstance['log']): Redis {
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: err.message }, 'Redis is unreachable; retrying');
+  });
+  client.on('ready', () => {
+    if (down) log.info('Redis is reachable again');
+    down = false;
+  });
+  return client;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
   const app = Fastify({
@@ -153,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     redisUrl: config.REDIS_URL,
     allowedOrigins: origins,
     log: app.log,
-    createRedis: (url) => new Redis(url, { maxRetriesPerRequest: 2 }),
+    createRedis: (url) => watchRedis(new Redis(url, { maxRetriesPerRequest: 2 }), app.log),
     redisPrefix: config.REDIS_PREFIX,
   });
   realtime.attach(app.server);
@@ -208,8 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     sessionCache: createActorCache(),
     media,
     log: app.log,
+    lifecycle: { draining: false },
   };
   realtime.onSessionsChanged((userId) => ctx.sessionCache.forgetUser(userId));
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.draining = true;
+  });
   metrics.instrument(app);
   metrics.watch(ctx);
   // The workers stop here, before whoever opened the database closes it after app.close().
@@ -232,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? watchRedis(new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }), app.log)
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {

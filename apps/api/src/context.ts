@@ -30,4 +30,6 @@ export interface AppContext {
   /** The video of live shows (our own Janus, or none). */
   media: LiveMedia;
   log: FastifyBaseLogger;
+  /** Set when the node begins to shut down: /api/ready fails from then on, so proxies stop sending. */
+  lifecycle: { draining: boolean };
 }

@@ -40,6 +40,10 @@ let closing = false;
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
+  // Not ready from now on; app.close() then stops taking connections, lets the requests in flight
+  // finish, closes the sockets (clients reconnect to another node) and stops the job workers,
+  // whose running jobs finish or go back to the queue for another node.
+  ctx.lifecycle.draining = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await db.close();

@@ -12,8 +12,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     status: 'ok',
   }));
 
-  /** Readiness: the database answers. */
+  /**
+   * Readiness, for a proxy or orchestrator choosing where to send people: fails (503) while this
+   * node shuts down, when the database does not answer, and when its Redis is unreachable (it
+   * would then miss the other nodes' messages and count rate limits alone).
+   */
   app.get('/ready', { schema: { tags: ['Health'], response: { 200: ZStatus } } }, async () => {
+    if (ctx.lifecycle.draining || ctx.realtime.isClosing) {
+      throw new AppError('UNAVAILABLE', 'This node is shutting down.');
+    }
+    if (!ctx.realtime.isRedisReady) throw new AppError('UNAVAILABLE', 'Redis is not reachable.');
     try {
       await ctx.db.query('select 1');
     } catch {

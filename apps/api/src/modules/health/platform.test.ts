@@ -16,7 +16,26 @@ afterAll(() => t.close());
 describe('platform', () => {
   it('answers liveness and readiness', async () => {
     expect((await t.request({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
-    expect((await t.request({ url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+    // With Redis (TEST_REDIS_URL) a node is ready once its connections are up: a moment after start.
+    let ready = await t.request({ url: '/api/ready' });
+    for (let i = 0; i < 100 && ready.statusCode === 503; i++) {
+      expect(ready.json().message).toBe('Redis is not reachable.');
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await t.request({ url: '/api/ready' });
+    }
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready while it shuts down', async () => {
+    // server.ts marks the node draining when SIGTERM comes, before it closes anything.
+    t.ctx.lifecycle.draining = true;
+    try {
+      const res = await t.request({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('This node is shutting down.');
+    } finally {
+      t.ctx.lifecycle.draining = false;
+    }
   });
 
   it('publishes OpenAPI with the spec routes and a docs page', async () => {

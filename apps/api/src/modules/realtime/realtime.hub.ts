@@ -55,6 +55,8 @@ export interface RealtimeHub {
   readonly presence: Presence;
   /** True once `close()` began: work that would query other nodes (counts) is skipped. */
   readonly isClosing: boolean;
+  /** False while a Redis connection the hub needs is down (no REDIS_URL: always true). */
+  readonly isRedisReady: boolean;
   /** Sends to every connection of each person (each gets the same payload). */
   toUser<K extends ServerEventName>(
     userId: string | string[],
@@ -128,9 +130,10 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
   const redisClients: Redis[] = [];
   let presence: Presence;
   if (options.redisUrl && options.createRedis) {
+    // Three connections made the same way (the app's factory logs their outages).
     const pub = options.createRedis(options.redisUrl);
-    const sub = pub.duplicate();
-    const store = pub.duplicate();
+    const sub = options.createRedis(options.redisUrl);
+    const store = options.createRedis(options.redisUrl);
     redisClients.push(pub, sub, store);
     const prefix = options.redisPrefix ?? 'fanstage';
     io.adapter(createAdapter(pub, sub, { key: `${prefix}-socket`, requestsTimeout: 3000 }));
@@ -148,6 +151,9 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     presence,
     get isClosing() {
       return isClosing;
+    },
+    get isRedisReady() {
+      return redisClients.every((client) => client.status === 'ready');
     },
     toUser(userId, event, payload) {
       if (isSendingStopped) return;
