@@ -5,7 +5,7 @@ import type { Clock } from './lib/clock';
 import type { ActorCache } from './modules/auth/sessions';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
-import type { Metrics } from './modules/metrics/metrics';
+import type { Metrics } from './modules/metrics/metrics.types';
 import type { RealtimeHub } from './modules/realtime/realtime.hub';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { LiveMedia } from './modules/streaming/media/live-media';

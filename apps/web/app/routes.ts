@@ -68,6 +68,7 @@ export default [
     route('admin/users/:id', 'routes/admin/user.tsx'),
     route('admin/subscriptions', 'routes/admin/subscriptions.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/health', 'routes/admin/health.tsx'),
     route('admin/creators', 'routes/admin/creators.tsx'),
     route('admin/payouts', 'routes/admin/payouts.tsx'),
     route('admin/packages', 'routes/admin/packages.tsx'),

@@ -16,6 +16,7 @@ export * from './feeds';
 export * from './field-values';
 export * from './follows';
 export * from './geo-blocks';
+export * from './health';
 export * from './http-names';
 export * from './media';
 export * from './message-limits';

@@ -41,3 +41,15 @@ export function formatMonthYear(at: string | Date): string {
   const d = typeof at === 'string' ? new Date(at) : at;
   return `${months[d.getUTCMonth()] ?? ''} ${d.getUTCFullYear()}`;
 }
+
+/** A length of time in its two largest units: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}

@@ -1,13 +1,11 @@
 import { BlockList, isIP } from 'node:net';
 import { liveSessions, sql } from '@fanstage/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../../config';
-import type { AppContext } from '../../context';
 import { safeEqual } from '../../lib/crypto';
-import type { Mailer } from '../mail/mail.service';
 import { streamRoom } from '../streaming/streaming.realtime';
-import { reconcileLedger } from '../wallet/wallet.reconcile';
+import { reconcileLedger } from '../wallet';
+import type { Metrics } from './metrics.types';
 
 /*
  * What GET /api/metrics shows Prometheus (README "Operations"). Counters and histograms are this
@@ -17,20 +15,6 @@ import { reconcileLedger } from '../wallet/wallet.reconcile';
 
 const ledgerEveryMs = 5 * 60_000;
 const showRoomPrefix = streamRoom('');
-
-export interface Metrics {
-  readonly registry: Registry;
-  /** The Prometheus text of this app's and the process's figures. */
-  text(): Promise<string>;
-  /** Counts a mailer's failures (wraps it). */
-  countMailFailures(mailer: Mailer): Mailer;
-  /** Times every request by its route pattern; call once with the app. */
-  instrument(app: FastifyInstance): void;
-  /** Registers the gauges that read the app's state (database, sockets, queue). */
-  watch(ctx: AppContext): void;
-  /** Whether this request may read the metrics (METRICS_TOKEN or METRICS_ALLOW). */
-  mayRead(request: FastifyRequest): boolean;
-}
 
 /** The process's own figures (memory, CPU, event loop), collected once per process. */
 let processRegistry: Registry | null = null;
@@ -50,6 +34,8 @@ function allowList(entries: string): BlockList {
   return list;
 }
 
+export type { Metrics } from './metrics.types';
+
 export function createMetrics(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_ALLOW'>): Metrics {
   if (!processRegistry) {
     processRegistry = new Registry();
@@ -63,6 +49,8 @@ export function createMetrics(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_AL
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  let mailFailed = 0;
+  let ledgerOf: () => Promise<{ problems: number; at: number } | null> = async () => null;
   const mailFailures = new Counter({
     name: 'fanstage_mail_failures_total',
     help: 'Mails the mail transport refused or could not deliver.',
@@ -86,6 +74,7 @@ export function createMetrics(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_AL
           await mailer.send(message);
         } catch (err) {
           mailFailures.inc();
+          mailFailed += 1;
           throw err;
         }
       },
@@ -181,15 +170,19 @@ export function createMetrics(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_AL
           });
         return checking;
       };
+      ledgerOf = async () => {
+        if (!ledger) await checkLedger();
+        else if (Date.now() - ledger.at > ledgerEveryMs) void checkLedger();
+        return ledger;
+      };
       new Gauge({
         name: 'fanstage_ledger_problems',
         help: 'Problems the last ledger reconciliation found (0: every balance matches its entries).',
         registers: [registry],
         async collect() {
           // The first scrape waits for a result; later ones answer at once and refresh behind.
-          if (!ledger) await checkLedger();
-          else if (Date.now() - ledger.at > ledgerEveryMs) void checkLedger();
-          if (ledger) this.set(ledger.problems);
+          const state = await ledgerOf();
+          if (state) this.set(state.problems);
         },
       });
       new Gauge({
@@ -201,6 +194,8 @@ export function createMetrics(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_AL
         },
       });
     },
+    ledger: () => ledgerOf(),
+    mailFailures: () => mailFailed,
     mayRead: (request) => {
       const header = request.headers.authorization;
       if (config.METRICS_TOKEN && header?.startsWith('Bearer ')) {

@@ -60,6 +60,7 @@ describe('header overflow', () => {
       '/admin/ledger',
       '/admin/settings',
       '/admin/audit',
+      '/admin/health',
       '/admin/contact',
       '/explore',
       '/admin/packages',

@@ -26,6 +26,7 @@ export function navItemsFor(user: TCurrentUser | null, settings: TPublicSettings
       { label: 'Ledger', to: '/admin/ledger', icon: 'Receipt2' },
       { label: 'Settings', to: '/admin/settings', icon: 'Settings' },
       { label: 'Audit log', to: '/admin/audit', icon: 'History' },
+      { label: 'Health', to: '/admin/health', icon: 'Heartbeat' },
       { label: 'Contact', to: '/admin/contact', icon: 'Mail' },
       { label: 'Explore', to: '/explore', icon: 'Compass' },
       { label: 'Packages', to: '/admin/packages', icon: 'Coins' },

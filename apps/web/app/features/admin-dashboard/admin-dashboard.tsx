@@ -19,6 +19,7 @@ import {
   IconChartAreaLine,
   IconFileText,
   IconFlag,
+  IconHeartbeat,
   IconHistory,
   IconMail,
   IconMailCog,
@@ -275,6 +276,12 @@ const tiles: { to: string; title: string; text: string; icon: Icon; external?: b
     title: 'Audit log',
     text: 'Every change an admin made, who made it and why.',
     icon: IconHistory,
+  },
+  {
+    to: '/admin/health',
+    title: 'Health',
+    text: 'Database, Redis, storage, mail, jobs and the ledger, now.',
+    icon: IconHeartbeat,
   },
   {
     to: '/admin/pages',
