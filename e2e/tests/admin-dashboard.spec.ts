@@ -85,3 +85,32 @@ test('an admin finds a fan’s credit in the ledger, sees it reconciles, and dow
   );
   await page.screenshot({ path: '../.tmp/screens/admin-ledger-earnings-1280.png', fullPage: true });
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px an admin opens the health page from the dashboard and reads every check`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginInBrowser(page, adminLogin.username, adminLogin.password);
+    await page.goto('/admin');
+    await page
+      .getByRole('link', { name: /Health/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/health$/);
+    await expect(page.getByRole('heading', { name: 'Health' })).toBeVisible();
+    for (const name of ['Database', 'Redis', 'File storage', 'Mail', 'Ledger', 'This server']) {
+      await expect(page.getByText(name, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('Answers queries.')).toBeVisible();
+    await expect(page.getByText('Every balance matches its entries.')).toBeVisible();
+    expect(await overflowOf(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `../.tmp/screens/admin-health-${width}.png`, fullPage: true });
+    // A fan is refused the figures.
+    const fan = await registerFanByApi(request, 'health');
+    const token = await apiLogin(request, fan.username, fan.password);
+    const refused = await request.get('/api/admin/health', { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(403);
+  });
+}

@@ -17,6 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Health', matches);
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const checkNames: Record<keyof TAdminHealth['checks'], string> = {
   database: 'Database',
   redis: 'Redis',
@@ -124,7 +126,7 @@ export default function HealthPage() {
               name="This server"
               ok
               detail={`Up for ${formatDuration(data.node.uptimeSeconds)}, using ${data.node.memoryMb} MB.`}
-              extra={`Node.js ${data.node.nodeVersion} · ${data.sockets} live connections · ${data.liveShows} shows live on the site`}
+              extra={`Node.js ${data.node.nodeVersion} · ${plural(data.sockets, 'live connection')} · ${plural(data.liveShows, 'show')} live on the site`}
             />
           </SimpleGrid>
           <Card p="md">
@@ -136,7 +138,7 @@ export default function HealthPage() {
                 No job is waiting: every queue is empty.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer minWidth={280}>
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
