@@ -40,6 +40,8 @@ const groups = [
       reconcile: 'src/cli/reconcile.ts',
       'geoip-refresh': 'src/cli/geoip-refresh.ts',
       'storage-to-s3': 'src/cli/storage-to-s3.ts',
+      backup: 'src/cli/backup.ts',
+      restore: 'src/cli/restore.ts',
     },
   },
 ];

@@ -1,18 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import type { Storage } from './storage';
-
-/** Every file under `root` as a storage key (forward slashes), skipping unfinished `.part-*` writes. */
-async function* keysUnder(root: string, dir = root): AsyncGenerator<{ key: string; path: string }> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* keysUnder(root, path);
-    else if (entry.isFile() && !entry.name.startsWith('.part-')) {
-      yield { key: relative(root, path).split(sep).join('/'), path };
-    }
-  }
-}
+import { createLocalStorage, type Storage } from './storage';
 
 export interface CopyReport {
   copied: number;
@@ -32,15 +18,20 @@ export async function copyLocalStore(
   target: Storage,
   onFile: (key: string, done: CopyReport) => void = () => {},
 ): Promise<CopyReport> {
+  const source = createLocalStorage(root);
   const report: CopyReport = { copied: 0, skipped: 0, bytes: 0 };
-  for await (const { key, path } of keysUnder(root)) {
-    const [there, size] = await Promise.all([target.stat(key), stat(path).then((s) => s.size)]);
-    if (there && there.size === size) {
+  for await (const key of source.list()) {
+    const [there, here] = await Promise.all([target.stat(key), source.stat(key)]);
+    // Gone since it was listed (removed by the site meanwhile): nothing to copy.
+    if (!here) continue;
+    if (there && there.size === here.size) {
       report.skipped += 1;
     } else {
-      await target.putStream(key, createReadStream(path));
+      const file = await source.read(key);
+      if (!file) continue;
+      await target.putStream(key, file.stream);
       report.copied += 1;
-      report.bytes += size;
+      report.bytes += here.size;
     }
     onFile(key, report);
   }

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -147,6 +148,21 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
         throw err;
       }
       return { path, release };
+    },
+    list: async function* (prefix = '') {
+      const own = options.prefix ? `${options.prefix}/` : '';
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: own + prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(own.length);
+          // Folder markers some tools leave ("a/") are no objects of ours.
+          if (key && !key.endsWith('/')) yield key;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
   if (presigner) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, resolve, sep } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -42,6 +42,11 @@ export interface Storage {
    * straight from the store. Absent on the local folder, whose bytes the API serves itself.
    */
   presignedUrl?(key: string, options: PresignOptions): Promise<string>;
+  /**
+   * Every stored key, or only those starting with `prefix` (such as `private/`). Unfinished writes
+   * are not listed. Backups and copies walk a store with it.
+   */
+  list(prefix?: string): AsyncIterable<string>;
 }
 
 /** Stores under `<root>/<key>`; keys never escape the root. */
@@ -63,6 +68,24 @@ export function createLocalStorage(root: string): Storage {
   // Writes land in a hidden part file beside the target and are renamed into place, so a
   // reader never sees half a file and a failed write leaves nothing under the key.
   const partPathOf = (p: string) => join(dirname(p), `.part-${randomUUID()}`);
+  // Files under `dir` as keys (forward slashes), in name order, without the part files.
+  async function* walk(dir: string): AsyncGenerator<string> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      throw err;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(path);
+      else if (entry.isFile() && !entry.name.startsWith('.part-'))
+        yield relative(base, path).split(sep).join('/');
+    }
+  }
   return {
     put: async (key, body) => {
       const p = pathOf(key);
@@ -116,6 +139,12 @@ export function createLocalStorage(root: string): Storage {
       const s = await statOf(key);
       // The folder is already local: nothing to copy or release.
       return s ? { path: pathOf(key), release: async () => {} } : null;
+    },
+    list: async function* (prefix = '') {
+      // Walk only the deepest folder the prefix names, then keep the keys that start with it.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const start = folder ? pathOf(folder) : base;
+      for await (const key of walk(start)) if (key.startsWith(prefix)) yield key;
     },
   };
 }

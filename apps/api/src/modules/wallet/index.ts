@@ -22,7 +22,7 @@ export {
   walletBalance,
 } from './wallet.intents';
 export { earningsBalance, inMoneyTransaction, rowsOf } from './wallet.ledger';
-export { formatLedgerReport, reconcileLedger } from './wallet.reconcile';
+export { formatLedgerReport, type LedgerReport, reconcileLedger } from './wallet.reconcile';
 export { type ReversedCharge, reverseCharge, tellRefund } from './wallet.refunds';
 export { heldForPayouts, salesByDay } from './wallet.reports';
 export { moneyRateLimit } from './wallet.routes';
