@@ -512,4 +512,49 @@ describe.runIf(serverUrl && redisUrl)('two API nodes on one PostgreSQL, Redis an
       `two nodes: node A killed with ${cut} requests in flight; 60 messages, 60 tips, 15 uploads all kept`,
     );
   }, 120_000);
+
+  it('drains a node told to stop (SIGTERM): the uploads in flight finish, then it exits cleanly', async () => {
+    const creator = await buildCreator(db.db);
+    const token = await login(b, creator.username!);
+    const big = async (seed: number) => {
+      const fd = new FormData();
+      const png = await sharp({
+        create: { width: 2400, height: 1600, channels: 3, background: { r: seed, g: 40, b: 90 } },
+      })
+        .png()
+        .toBuffer();
+      fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `big${seed}.png`);
+      return fd;
+    };
+    const forms = await Promise.all([1, 2, 3, 4].map(big));
+    const exited = new Promise<number | null>((done) => b.child.once('exit', (code) => done(code)));
+    const uploads = forms.map((form) =>
+      call(b, { method: 'POST', path: '/api/performer/feeds/photo/upload', token, form }),
+    );
+    // Once the node is busy with them (each photo takes a while to re-encode), it is told to stop.
+    await new Promise((r) => setTimeout(r, 150));
+    b.child.kill('SIGTERM');
+    const answers = await Promise.all(uploads);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const ids = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { data: { _id: string } }).data._id),
+    );
+    const stopping = Date.now();
+    expect(await exited).toBe(0);
+    // Promptly: no connection kept it waiting for its keep-alive time.
+    expect(Date.now() - stopping).toBeLessThan(20_000);
+    // What it answered is kept: the rows and the bucket's objects.
+    const rows = await db.db.select().from(files).where(inArray(files.id, ids));
+    expect(rows).toHaveLength(4);
+    const bucket = createS3Storage({
+      bucket: testBucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    });
+    for (const row of rows) expect((await bucket.stat(row.storageKey))?.size, row.id).toBeGreaterThan(0);
+    // And it no longer takes connections.
+    await expect(fetch(`${b.url}/api/health`)).rejects.toThrow();
+  }, 60_000);
 });

@@ -229,8 +229,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     lifecycle: { draining: false },
   };
   realtime.onSessionsChanged((userId) => ctx.sessionCache.forgetUser(userId));
+  let drainSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     ctx.lifecycle.draining = true;
+    // Node's server.close() ends the keep-alive connections idle at that moment; one whose request
+    // finishes later would hold the process for its keep-alive time (72 s). End those as they go idle.
+    if (!app.server.listening) return;
+    drainSweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    drainSweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(drainSweep));
+  // While draining, every answer asks the client to reconnect (to another node) for the next request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
   });
   metrics.instrument(app);
   metrics.watch(ctx);
