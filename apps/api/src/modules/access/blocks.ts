@@ -1,6 +1,6 @@
 import { blockedByCreatorMessage } from '@fanstage/contract';
 import { and, type Executor, eq, inArray, or, sql, userBlocks } from '@fanstage/db';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { AnyColumn, Placeholder, SQL } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -38,7 +38,10 @@ export const viewerBlocks = alias(userBlocks, 'viewer_block');
  * `viewerBlocks` on this condition and select `isBlockingViewerSql`. Rides on the query (the
  * unique (creator, fan) index), never a statement or a sub-plan more.
  */
-export const viewerBlockOn = (performerId: AnyPgColumn, fanId: string | AnyPgColumn | null): SQL =>
+export const viewerBlockOn = (
+  performerId: AnyPgColumn,
+  fanId: string | AnyPgColumn | Placeholder | null,
+): SQL =>
   fanId ? and(eq(viewerBlocks.performerId, performerId), eq(viewerBlocks.targetId, fanId))! : sql`false`;
 export const isBlockingViewerSql = sql<boolean>`(${viewerBlocks.id} is not null)`;
 
@@ -52,7 +55,7 @@ export const creatorsBlockingSql = (fanId: string): SQL =>
  * (creator, fan) index, which the planner runs as an anti-join.
  */
 export function notBlockingViewerCondition(
-  actor: Pick<Actor, 'id' | 'role'> | null,
+  actor: { id: string | Placeholder; role: Actor['role'] } | null,
   performerId: AnyColumn | SQL,
 ): SQL | undefined {
   if (!actor || actor.role === 'admin') return undefined;

@@ -3,6 +3,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { loadGeoDatabase } from '../../lib/geoip';
+import type { Param } from '../../lib/prepared';
 import type { Actor } from '../auth/sessions';
 import { notBlockingViewerCondition } from './blocks';
 
@@ -99,8 +100,17 @@ export async function geoViewerOf(
   return { actor: request.actor, country: await countryOf(ctx, request) };
 }
 
+/**
+ * A viewer for the SQL forms of the rules, whose id and country may be placeholders of a prepared
+ * query (lib/prepared.ts): a placeholder country counts as known. Every GeoViewer is one.
+ */
+export interface SqlViewer {
+  actor: { id: Param<string>; role: Actor['role'] } | null;
+  country: Param<string> | null;
+}
+
 /** No country rule applies: no country known, or an admin (who sees every creator). */
-const isExempt = (viewer: GeoViewer) => viewer.country === null || viewer.actor?.role === 'admin';
+const isExempt = (viewer: SqlViewer) => viewer.country === null || viewer.actor?.role === 'admin';
 
 /**
  * Which of these creators are hidden from the viewer because they blocked the viewer's country.
@@ -130,7 +140,7 @@ export async function hiddenForCountry(
  * or expression holding the creator's user id) has not blocked the viewer's country. Undefined
  * (no condition) when no rule applies, so `and(...)` drops it.
  */
-export function geoVisibleCondition(viewer: GeoViewer, performerId: AnyColumn | SQL): SQL | undefined {
+export function geoVisibleCondition(viewer: SqlViewer, performerId: AnyColumn | SQL): SQL | undefined {
   if (isExempt(viewer)) return undefined;
   // The viewer's own rows are exempt inside the NOT EXISTS (not by an OR around it), so the planner
   // keeps an anti-join over the primary key instead of a sub-plan per row.
@@ -144,7 +154,7 @@ export function geoVisibleCondition(viewer: GeoViewer, performerId: AnyColumn | 
  * The rule of every list of creators or of their items, as SQL: the creator has not blocked the
  * viewer's country (geoVisibleCondition) nor the viewer (blocks.ts). Undefined when neither applies.
  */
-export function creatorListedForViewer(viewer: GeoViewer, performerId: AnyColumn | SQL): SQL | undefined {
+export function creatorListedForViewer(viewer: SqlViewer, performerId: AnyColumn | SQL): SQL | undefined {
   return and(geoVisibleCondition(viewer, performerId), notBlockingViewerCondition(viewer.actor, performerId));
 }
 

@@ -1,6 +1,7 @@
 import { type Executor, feeds, files, inArray, sql, users } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 import { decodeRow, jsonOf, parsed } from '../../lib/json-rows';
+import { type Param, timestampParam } from '../../lib/prepared';
 import type { AccessDecision, GatedItem } from '../access/content-access';
 import { decideOne } from '../access/content-access';
 import type { Actor } from '../auth/sessions';
@@ -16,10 +17,13 @@ import type { FeedDetails, FeedWithAuthor, FileRow } from './feeds.repo';
 
 type Viewer = Pick<Actor, 'id' | 'role'> | null;
 
-/** The card columns for one viewer at `now`; add them to a select that reads `feeds` (unaliased). */
-export function cardColumns(viewer: Viewer, now: Date) {
-  const viewerId = viewer?.id ?? null;
-  const ifViewer = (query: SQL) => (viewerId ? query : sql<boolean>`false`);
+/**
+ * The card columns for one viewer at `now`; add them to a select that reads `feeds` (unaliased).
+ * `viewerId` and `now` may be placeholders (a prepared page query): a null viewer id then matches
+ * nothing, as a visitor's columns say.
+ */
+export function cardColumns(viewerId: Param<string> | null, now: Param<Date>) {
+  const ifViewer = (query: SQL) => (viewerId === null ? sql<boolean>`false` : query);
   const reacted = (action: 'like' | 'bookmark') =>
     ifViewer(
       sql`exists (select 1 from "reactions" r where r."user_id" = ${viewerId} and r."object_type" = 'feed' and r."object_id" = "feeds"."id" and r."action" = ${action})`,
@@ -27,11 +31,11 @@ export function cardColumns(viewer: Viewer, now: Date) {
   return {
     cardFiles: sql<unknown>`(select coalesce(json_agg(${jsonOf(files, 'cf')} order by cff."position"), '[]'::json) from "feed_files" cff join "files" cf on cf."id" = cff."file_id" where cff."feed_id" = "feeds"."id")`,
     cardExtras: sql<unknown>`(select coalesce(json_agg(${jsonOf(files, 'xf')}), '[]'::json) from "files" xf where xf."id" in ("feeds"."thumbnail_file_id", "feeds"."teaser_file_id"))`,
-    cardPoll: sql<unknown>`(select json_build_object('expiredAt', cp."expired_at", 'options', coalesce((select json_agg(json_build_object('id', o."id", 'feedId', o."feed_id", 'text', o."text", 'position', o."position", 'votesCount', o."votes_count") order by o."position") from "poll_options" o where o."feed_id" = cp."feed_id"), '[]'::json), 'votedOptionId', ${viewerId ? sql`(select v."option_id" from "poll_votes" v where v."feed_id" = cp."feed_id" and v."fan_id" = ${viewerId})` : sql`null`}) from "polls" cp where cp."feed_id" = "feeds"."id")`,
+    cardPoll: sql<unknown>`(select json_build_object('expiredAt', cp."expired_at", 'options', coalesce((select json_agg(json_build_object('id', o."id", 'feedId', o."feed_id", 'text', o."text", 'position', o."position", 'votesCount', o."votes_count") order by o."position") from "poll_options" o where o."feed_id" = cp."feed_id"), '[]'::json), 'votedOptionId', ${viewerId === null ? sql`null` : sql`(select v."option_id" from "poll_votes" v where v."feed_id" = cp."feed_id" and v."fan_id" = ${viewerId})`}) from "polls" cp where cp."feed_id" = "feeds"."id")`,
     cardLiked: reacted('like').mapWith(Boolean),
     cardBookmarked: reacted('bookmark').mapWith(Boolean),
     cardSubscribed: ifViewer(
-      sql`exists (select 1 from "subscriptions" cs where cs."fan_id" = ${viewerId} and cs."performer_id" = "feeds"."performer_id" and cs."expired_at" > ${now.toISOString()}::timestamptz)`,
+      sql`exists (select 1 from "subscriptions" cs where cs."fan_id" = ${viewerId} and cs."performer_id" = "feeds"."performer_id" and cs."expired_at" > ${timestampParam(now)}::timestamptz)`,
     ).mapWith(Boolean),
     cardPurchased: ifViewer(
       sql`exists (select 1 from "purchases" cpu where cpu."fan_id" = ${viewerId} and cpu."target_type" = 'feed' and cpu."target_id" = "feeds"."id")`,
@@ -130,7 +134,7 @@ export async function loadCards(
 ): Promise<CardRow[]> {
   if (options.ids.length === 0) return [];
   const rows = await db
-    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.viewer, options.now) })
+    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.viewer?.id ?? null, options.now) })
     .from(feeds)
     .innerJoin(users, sql`${users.id} = ${feeds.performerId}`)
     .where(inArray(feeds.id, options.ids));

@@ -1,5 +1,6 @@
 import {
   and,
+  type DbHandle,
   desc,
   type Executor,
   eq,
@@ -20,7 +21,8 @@ import {
   timelineEntries,
   users,
 } from '@fanstage/db';
-import { creatorListedForViewer, type GeoViewer } from '../access/geo';
+import { type Param, preparedPerShape, timestampParam } from '../../lib/prepared';
+import { creatorListedForViewer, type GeoViewer, type SqlViewer } from '../access/geo';
 import { notHidden } from '../access/hidden';
 import { listedCondition } from '../performers/performers.repo';
 import { type CardRow, cardColumns } from './feeds.cards';
@@ -212,9 +214,9 @@ export function listOwnFeeds(
 
 /** The filter of a creator's feed as others see it. */
 function creatorFeedWhere(options: {
-  performerId: string;
-  now: Date;
-  type?: FeedRow['type'];
+  performerId: Param<string>;
+  now: Param<Date>;
+  type?: Param<FeedRow['type']>;
   includeFailed: boolean;
 }) {
   return and(
@@ -230,33 +232,52 @@ function creatorFeedWhere(options: {
 /**
  * The page query of a creator's feed, pinned first, with one row of lookahead (exported so a test
  * and the bench can EXPLAIN it). Ordered like `feeds_performer_pinned_published_idx`, so it reads
- * only the rows up to the page's end.
+ * only the rows up to the page's end. Every value may be a placeholder (`creatorFeedPages`).
  */
 export function creatorFeedPageQuery(
   db: Executor,
   options: {
-    performerId: string;
-    now: Date;
-    type?: FeedRow['type'];
+    performerId: Param<string>;
+    now: Param<Date>;
+    type?: Param<FeedRow['type']>;
     includeFailed: boolean;
-    offset: number;
-    limit: number;
-    viewer?: CardViewer['viewer'];
+    offset: Param<number>;
+    /** The page and its row of lookahead. */
+    rows: Param<number>;
+    viewerId: Param<string> | null;
   },
 ) {
   return db
-    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.viewer ?? null, options.now) })
+    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.viewerId, options.now) })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.performerId))
     .where(creatorFeedWhere(options))
     .orderBy(desc(feeds.isPinned), ...newestFirst)
     .offset(options.offset)
-    .limit(options.limit + 1);
+    .limit(options.rows);
 }
+
+/**
+ * The creator feed's page query, prepared once per shape: with or without the owner's failed and
+ * hidden posts, with or without a type filter. The viewer travels as a placeholder (null for a
+ * visitor: the card columns then match nothing).
+ */
+const creatorFeedPages = preparedPerShape((handle, shape) => {
+  const [view, filter] = shape.split('.');
+  return creatorFeedPageQuery(handle.db, {
+    performerId: sql.placeholder('performerId'),
+    now: sql.placeholder('now'),
+    type: filter === 'typed' ? sql.placeholder('type') : undefined,
+    includeFailed: view === 'all',
+    offset: sql.placeholder('offset'),
+    rows: sql.placeholder('rows'),
+    viewerId: sql.placeholder('viewerId'),
+  }).prepare(`creator_feed_page_${view}_${filter}`);
+});
 
 /** A creator's published posts, pinned first; failed ones only when `includeFailed` (owner, admin). */
 export async function listCreatorFeeds(
-  db: Executor,
+  handle: DbHandle,
   options: {
     performerId: string;
     now: Date;
@@ -267,11 +288,21 @@ export async function listCreatorFeeds(
     viewer: CardViewer['viewer'];
   },
 ): Promise<{ rows: CardRow[]; total: number }> {
-  return pageWithLookahead((await creatorFeedPageQuery(db, options)) as CardRow[], {
+  const shape = `${options.includeFailed ? 'all' : 'shown'}.${options.type ? 'typed' : 'any'}`;
+  const rows = await creatorFeedPages(handle, shape).execute({
+    performerId: options.performerId,
+    now: options.now.toISOString(),
+    type: options.type,
+    offset: options.offset,
+    rows: options.limit + 1,
+    viewerId: options.viewer?.id ?? null,
+  });
+  return pageWithLookahead(rows as CardRow[], {
     ...options,
     countAll: async () =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(creatorFeedWhere(options)))[0]
-        ?.n ?? 0,
+      (
+        await handle.db.select({ n: sql<number>`count(*)::int` }).from(feeds).where(creatorFeedWhere(options))
+      )[0]?.n ?? 0,
   });
 }
 
@@ -284,12 +315,20 @@ export interface CardViewer {
  * The fan still follows the entry's creator or holds a running subscription: entries of a relation
  * that ended (a lapse is only swept later) are never shown. Two probes on primary/unique keys.
  */
-const timelineRelationHolds = (fanId: string, now: Date) =>
+const timelineRelationHolds = (fanId: Param<string>, now: Param<Date>) =>
   sql`(exists (select 1 from ${follows} where ${follows.followerId} = ${fanId} and ${follows.performerId} = ${timelineEntries.performerId})
-      or exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${fanId} and ${subscriptions.performerId} = ${timelineEntries.performerId} and ${subscriptions.expiredAt} > ${now.toISOString()}::timestamptz))`;
+      or exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${fanId} and ${subscriptions.performerId} = ${timelineEntries.performerId} and ${subscriptions.expiredAt} > ${timestampParam(now)}::timestamptz))`;
+
+/** A timeline read's filter: values, or placeholders in the prepared page query. */
+interface TimelineFilter {
+  fanId: Param<string>;
+  now: Param<Date>;
+  before?: Param<Date>;
+  geo: SqlViewer;
+}
 
 /** Everything a timeline entry must pass to be shown (besides the page's range). */
-const timelineWhere = (options: { fanId: string; now: Date; before?: Date; geo: GeoViewer }) =>
+const timelineWhere = (options: TimelineFilter) =>
   and(
     eq(timelineEntries.fanId, options.fanId),
     lte(timelineEntries.publishedAt, options.now),
@@ -305,20 +344,18 @@ const timelineWhere = (options: { fanId: string; now: Date; before?: Date; geo: 
  * The page query of the home timeline (exported so a test and the bench can EXPLAIN it): one
  * backward range scan of `timeline_entries_fan_published_idx` for the fan, each entry joined to its
  * post, creator and profile and checked (published, not hidden, no failed media, creator listed and
- * not blocking, the relation still holding), `offset + limit + 1` rows (one of lookahead), each with
- * its card columns, so the page is this one statement.
+ * not blocking, the relation still holding), `rows` rows (the page and one of lookahead), each with
+ * its card columns, so the page is this one statement. Every value may be a placeholder
+ * (`timelinePages`).
  */
 export function timelinePageQuery(
   db: Executor,
-  options: {
-    fanId: string;
-    now: Date;
-    before?: Date;
-    offset: number;
-    limit: number;
-    geo: GeoViewer;
+  options: TimelineFilter & {
+    offset: Param<number>;
+    /** The page and its row of lookahead. */
+    rows: Param<number>;
     /** Read at most this many of the fan's newest entries (see `listTimeline`); absent: all. */
-    window?: number;
+    window?: Param<number>;
   },
 ) {
   // The fan's entries newest first, as a subquery of their own: its ORDER BY keeps PostgreSQL from
@@ -347,7 +384,7 @@ export function timelinePageQuery(
     'timeline_entries',
   );
   return db
-    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.geo.actor, options.now) })
+    .select({ feed: feeds, author: authorColumns, ...cardColumns(options.fanId, options.now) })
     .from(entries)
     .innerJoin(feeds, eq(feeds.id, timelineEntries.feedId))
     .innerJoin(users, eq(users.id, timelineEntries.performerId))
@@ -355,8 +392,30 @@ export function timelinePageQuery(
     .where(timelineWhere(options))
     .orderBy(desc(timelineEntries.publishedAt), desc(timelineEntries.feedId))
     .offset(options.offset)
-    .limit(options.limit + 1);
+    .limit(options.rows);
 }
+
+/**
+ * The timeline's page query, prepared once per shape: read through a window or over all entries,
+ * before a time or not, with the country rule or without (no country known, or an admin), with the
+ * blocks rule (a fan or creator) or without (an admin).
+ */
+const timelinePages = preparedPerShape((handle, shape) => {
+  const [range, before, country, role] = shape.split('.');
+  const fanId = sql.placeholder('fanId');
+  return timelinePageQuery(handle.db, {
+    fanId,
+    now: sql.placeholder('now'),
+    before: before === 'before' ? sql.placeholder('before') : undefined,
+    geo: {
+      actor: { id: fanId, role: role === 'admin' ? 'admin' : 'user' },
+      country: country === 'country' ? sql.placeholder('country') : null,
+    },
+    offset: sql.placeholder('offset'),
+    rows: sql.placeholder('rows'),
+    window: range === 'window' ? sql.placeholder('window') : undefined,
+  }).prepare(`timeline_page_${range}_${before}_${country}_${role}`);
+});
 
 /** The exact number of posts in a fan's timeline (only for an offset past the end). */
 export function timelineCountQuery(
@@ -388,14 +447,36 @@ export const timelineWindow = (options: { offset: number; limit: number }) =>
  * their checks) the page is read again over all entries, so no post is ever left out.
  */
 export async function listTimeline(
-  db: Executor,
+  handle: DbHandle,
   options: { fanId: string; now: Date; before?: Date; offset: number; limit: number; geo: GeoViewer },
 ): Promise<{ rows: CardRow[]; total: number }> {
-  let rows = (await timelinePageQuery(db, { ...options, window: timelineWindow(options) })) as CardRow[];
-  if (rows.length <= options.limit) rows = (await timelinePageQuery(db, options)) as CardRow[];
+  const { geo } = options;
+  const isAdmin = geo.actor?.role === 'admin';
+  const country = isAdmin ? null : geo.country;
+  const shape = (range: 'window' | 'all') =>
+    [
+      range,
+      options.before ? 'before' : 'newest',
+      country ? 'country' : 'anywhere',
+      isAdmin ? 'admin' : 'fan',
+    ].join('.');
+  const values = {
+    fanId: options.fanId,
+    now: options.now.toISOString(),
+    before: options.before?.toISOString(),
+    country,
+    offset: options.offset,
+    rows: options.limit + 1,
+  };
+  let rows = (await timelinePages(handle, shape('window')).execute({
+    ...values,
+    window: timelineWindow(options),
+  })) as CardRow[];
+  if (rows.length <= options.limit)
+    rows = (await timelinePages(handle, shape('all')).execute(values)) as CardRow[];
   return pageWithLookahead(rows, {
     ...options,
-    countAll: async () => (await timelineCountQuery(db, options))[0]?.n ?? 0,
+    countAll: async () => (await timelineCountQuery(handle.db, options))[0]?.n ?? 0,
   });
 }
 

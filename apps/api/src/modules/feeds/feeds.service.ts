@@ -377,7 +377,7 @@ export async function listHomeFeed(
   ctx: AppContext,
   options: { actor: Actor; country: string | null; offset: number; limit: number; before?: string },
 ): Promise<Page> {
-  const { rows, total } = await listTimeline(ctx.db.db, {
+  const { rows, total } = await listTimeline(ctx.db, {
     fanId: options.actor.id,
     geo: { actor: options.actor, country: options.country },
     now: ctx.clock.now(),
@@ -402,7 +402,7 @@ export async function listCreatorFeed(
 ): Promise<Page> {
   const { actor, country } = options;
   const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.username });
-  const { rows, total } = await listCreatorFeeds(ctx.db.db, {
+  const { rows, total } = await listCreatorFeeds(ctx.db, {
     performerId: performer.user.id,
     now: ctx.clock.now(),
     type: options.type,

@@ -629,10 +629,10 @@ describe('GET /api/user/feeds (home timeline)', () => {
         fanId: fan.user.id,
         now: clock.now(),
         offset: 0,
-        limit: 20,
+        rows: 21,
         // With a country, so the geo-block condition is in the plan too (an anti-join, no sub-plan).
         geo: {
-          actor: { id: fan.user.id, sessionId: 'explain', role: 'user', status: 'active' },
+          actor: { id: fan.user.id, role: 'user' },
           country: 'DE',
         },
         window: timelineWindow({ offset: 0, limit: 20 }),

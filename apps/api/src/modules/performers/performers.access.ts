@@ -79,8 +79,8 @@ export async function findVisiblePerformerProfile(
     now: ctx.clock.now(),
   };
   const row = uuidPattern.test(key)
-    ? await findPerformerProfileRow(ctx.db.db, { ...query, id: key })
-    : await findPerformerProfileRow(ctx.db.db, { ...query, username: key });
+    ? await findPerformerProfileRow(ctx.db, { ...query, id: key })
+    : await findPerformerProfileRow(ctx.db, { ...query, username: key });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
   if (row.isGeoHidden && options.actor?.id !== row.user.id) throw notFound('That creator');
   if (row.isBlockingViewer && options.actor?.role !== 'admin' && options.actor?.id !== row.user.id) {
