@@ -5,16 +5,33 @@ import {
   ZSettingsKeysRequest,
   ZSettingsUpdate,
 } from '@fanstage/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireRole } from '../../plugins/auth';
 
 const tags = ['Settings'];
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/settings/public', { schema: { tags, response: { 200: dataOf(ZPublicSettings) } } }, async () => ({
-    data: await ctx.settings.getPublic(),
-  }));
+  // Every page asks for these, and they change only when an admin saves the settings: the answer is
+  // encoded through its schema once per settings value (getPublic keeps the object while it is
+  // cached) and the same text is sent until the next value.
+  app.get(
+    '/settings/public',
+    {
+      schema: { tags, response: { 200: dataOf(ZPublicSettings) } },
+      // Fastify calls this with each status code's own response schema, which its types do not say.
+      serializerCompiler: (route) => {
+        const encode = serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]);
+        let last: { source: unknown; text: string } | null = null;
+        return (payload: { data?: unknown }) => {
+          if (last === null || last.source !== payload.data)
+            last = { source: payload.data, text: encode(payload) };
+          return last.text;
+        };
+      },
+    },
+    async () => ({ data: await ctx.settings.getPublic() }),
+  );
 
   app.post(
     '/settings/keys',

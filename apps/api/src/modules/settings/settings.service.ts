@@ -17,6 +17,7 @@ import { changedFields, recordAudit } from '../audit/audit';
 export interface SettingsService {
   /** Every setting, defaults filled in. Cached for a few seconds so each request does not read the table. */
   getAll(): Promise<TSettings>;
+  /** The public settings; the same object until the cached settings are read again. */
   getPublic(): Promise<TPublicSettings>;
   /** Values of the named public keys; unknown or private keys are left out. */
   getKeys(keys: string[]): Promise<Partial<TPublicSettings>>;
@@ -28,6 +29,8 @@ const cacheMs = 5_000;
 
 export function createSettingsService(db: DbHandle): SettingsService {
   let cache: { at: number; value: TSettings } | null = null;
+  /** The public settings of the cached value: the same object for as long as that value is cached. */
+  let publicOf: { source: TSettings; value: TPublicSettings } | null = null;
 
   const load = async (): Promise<TSettings> => {
     const rows = await db.db.select().from(settingsTable);
@@ -48,14 +51,19 @@ export function createSettingsService(db: DbHandle): SettingsService {
     return value;
   };
 
+  const publicKeys = new Set<string>(publicSettingKeys);
   const pickPublic = (all: TSettings, keys: readonly string[]) =>
-    Object.fromEntries(
-      keys.filter((k) => publicSettingKeys.includes(k as TSettingKey)).map((k) => [k, all[k as TSettingKey]]),
-    );
+    Object.fromEntries(keys.filter((k) => publicKeys.has(k)).map((k) => [k, all[k as TSettingKey]]));
 
   return {
     getAll,
-    getPublic: async () => pickPublic(await getAll(), publicSettingKeys) as TPublicSettings,
+    getPublic: async () => {
+      const all = await getAll();
+      if (publicOf?.source !== all) {
+        publicOf = { source: all, value: pickPublic(all, publicSettingKeys) as TPublicSettings };
+      }
+      return publicOf.value;
+    },
     getKeys: async (keys) => pickPublic(await getAll(), keys) as Partial<TPublicSettings>,
     update: async (patch, options = {}) => {
       const current = await load();

@@ -59,6 +59,8 @@ describe('admin settings', () => {
     const all = await t.request({ url: '/api/admin/settings', token });
     expect(all.statusCode).toBe(200);
     expect(all.json().data.performerCommission).toBe(0.2);
+    // Read first, so the public answer is encoded and kept before the change.
+    expect((await t.request({ url: '/api/settings/public' })).json().data.siteName).not.toBe('Studio X');
     const put = await t.request({
       method: 'PUT',
       url: '/api/admin/settings',
