@@ -5,7 +5,6 @@ import type { DbHandle } from '@fanstage/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -91,6 +90,7 @@ import { geoGuardPlugin } from './plugins/geo-guard';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { createJobQueue, type JobQueue } from './plugins/queue';
 import { requestLogPlugin } from './plugins/request-log';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -259,8 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(requestLogPlugin);
-  // The pages set their own policy: React Router hydrates with inline scripts.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: true });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

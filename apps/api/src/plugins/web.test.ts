@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { securityHeaders } from './security-headers';
 import { pageEncoding } from './web';
 
 const client = resolve(import.meta.dirname, '../../../web/build/client');
@@ -76,6 +77,13 @@ describe.runIf(hasWebBuild)('rendered pages', () => {
     const gz = await t.request({ url: '/auth/login', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('</html>');
+  });
+
+  it('carry the security headers, as the static files and the API do', async () => {
+    for (const url of ['/auth/login', '/no/such/page/here', '/favicon.svg']) {
+      const res = await t.request({ url });
+      expect(res.headers, url).toMatchObject(securityHeaders);
+    }
   });
 
   it('takes q=0 as a refusal', async () => {

@@ -8,6 +8,7 @@ import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { PageScriptsRewriter } from './page-scripts';
+import { writeSecurityHeaders } from './security-headers';
 
 /** What server-rendered pages get in their loaders: the API, called in process with the visitor's cookie. */
 export interface WebLoadContext extends Record<string, unknown> {
@@ -214,6 +215,7 @@ export async function registerWeb(
       }
       setClientIpHeader(req.raw, req.ip);
       reply.hijack();
+      writeSecurityHeaders(reply.raw);
       // Set before the listener writes its head; a header a route sets itself would take precedence.
       reply.raw.setHeader('cache-control', pageCacheControl(req.headers.cookie));
       reply.raw.setHeader('vary', 'Cookie');

@@ -67,10 +67,24 @@ describe('platform', () => {
     expect(res.json()).toMatchObject({ code: 'INTERNAL', requestId: 'req-12345678' });
   });
 
-  it('sets security headers', async () => {
-    const res = await t.request({ url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sets the security headers on every answer: success, missing route, bad input, server error', async () => {
+    const answers = [
+      await t.request({ url: '/api/health' }),
+      await t.request({ url: '/api/no-such-route' }),
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: { username: 1 } }),
+      await t.request({ url: '/api/__boom' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 500]);
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+    }
   });
 
   it('refuses a body above 1 MB on JSON routes with 413', async () => {
