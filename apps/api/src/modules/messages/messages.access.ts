@@ -163,7 +163,7 @@ export async function findMemberConversationView(
   options: { actor: Viewer; conversationId: string },
 ): Promise<MemberConversation & { party: PartyRow; decision: SendDecision; lastMessage: MessageRow | null }> {
   const { actor } = options;
-  const row = await findMemberView(ctx.db.db, {
+  const row = await findMemberView(ctx.db, {
     conversationId: options.conversationId,
     viewerId: actor.id,
     now: ctx.clock.now(),

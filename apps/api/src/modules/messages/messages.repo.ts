@@ -28,6 +28,7 @@ import {
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedPerShape } from '../../lib/prepared';
 import type { MediaRow } from '../media/media.presenter';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -372,12 +373,19 @@ export async function markConversationRead(
   return row ?? null;
 }
 
-/** Messages not yet seen by a person, over all their conversations. */
-export async function unreadTotalOf(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
+const unreadTotals = preparedPerShape((handle) =>
+  handle.db
     .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, userId), gt(conversationMembers.unreadCount, 0)));
+    .where(
+      and(eq(conversationMembers.userId, sql.placeholder('userId')), gt(conversationMembers.unreadCount, 0)),
+    )
+    .prepare('unread_total'),
+);
+
+/** Messages not yet seen by a person, over all their conversations (after every message they receive). */
+export async function unreadTotalOf(handle: DbHandle, userId: string): Promise<number> {
+  const [row] = await unreadTotals(handle, 'one').execute({ userId });
   return Number(row?.n ?? 0);
 }
 
@@ -600,14 +608,12 @@ const otherMember = alias(conversationMembers, 'other_member');
  * One member's view of a conversation in one statement: the conversation, both member rows, the
  * other person (with the creator's "subscribers only" setting), the facts the send decision needs
  * (a block either way, the viewer's running subscription to them) and the last message. Null when
- * the viewer is not a member (or there is no such conversation).
+ * the viewer is not a member (or there is no such conversation). Every message sent and every
+ * conversation opened runs it, so it is built once per database handle and sent prepared.
  */
-export async function findMemberView(
-  db: Executor,
-  options: { conversationId: string; viewerId: string; now: Date },
-) {
-  const { viewerId } = options;
-  const [row] = await db
+function prepareMemberView(handle: DbHandle) {
+  const viewerId = sql.placeholder('viewerId');
+  return handle.db
     .select({
       conversation: conversations,
       me: meMember,
@@ -616,7 +622,7 @@ export async function findMemberView(
       requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
       blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
       blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
-      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${options.now})`,
+      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${sql.placeholder('now')}::timestamptz)`,
       lastMessage: messages,
     })
     .from(meMember)
@@ -628,8 +634,26 @@ export async function findMemberView(
     .innerJoin(users, eq(users.id, otherMember.userId))
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .where(and(eq(meMember.conversationId, options.conversationId), eq(meMember.userId, viewerId)))
-    .limit(1);
+    .where(and(eq(meMember.conversationId, sql.placeholder('conversationId')), eq(meMember.userId, viewerId)))
+    .limit(1)
+    .prepare('conversation_member_view');
+}
+const memberViews = new WeakMap<DbHandle, ReturnType<typeof prepareMemberView>>();
+
+export async function findMemberView(
+  handle: DbHandle,
+  options: { conversationId: string; viewerId: string; now: Date },
+) {
+  let query = memberViews.get(handle);
+  if (!query) {
+    query = prepareMemberView(handle);
+    memberViews.set(handle, query);
+  }
+  const [row] = await query.execute({
+    conversationId: options.conversationId,
+    viewerId: options.viewerId,
+    now: options.now.toISOString(),
+  });
   return row ?? null;
 }
 

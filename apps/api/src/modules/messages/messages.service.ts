@@ -460,7 +460,7 @@ export async function deleteMessage(
 
 /** `GET /messages/total-unread-messages`. */
 export async function getUnreadTotal(ctx: AppContext, options: { actor: Actor }) {
-  return { total: await unreadTotalOf(ctx.db.db, options.actor.id) };
+  return { total: await unreadTotalOf(ctx.db, options.actor.id) };
 }
 
 /**

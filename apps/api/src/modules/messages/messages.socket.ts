@@ -47,7 +47,7 @@ export function presentNewMessage(
 /** The viewer's total of unseen messages, sent to them. */
 export async function announceUnreadTotal(ctx: AppContext, userId: string): Promise<void> {
   try {
-    send(ctx, userId, 'message/unread-total', { total: await unreadTotalOf(ctx.db.db, userId) });
+    send(ctx, userId, 'message/unread-total', { total: await unreadTotalOf(ctx.db, userId) });
   } catch (err) {
     ctx.log.warn({ err }, 'could not count unread messages');
   }
