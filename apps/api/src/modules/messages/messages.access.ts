@@ -38,7 +38,7 @@ export async function findMemberConversation(
   ctx: AppContext,
   options: { actor: Viewer; conversationId: string },
 ): Promise<MemberConversation> {
-  const found = await findConversationWithMembers(ctx.db.db, options.conversationId);
+  const found = await findConversationWithMembers(ctx.db, options.conversationId);
   const me = found?.members.find((m) => m.userId === options.actor.id);
   const other = found?.members.find((m) => m.userId !== options.actor.id);
   if (!found || !me || !other) throw conversationNotFound();

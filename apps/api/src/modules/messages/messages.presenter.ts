@@ -28,37 +28,27 @@ export function presentMessage(
     sign: (key: string) => string;
   },
 ): TMessage {
-  const base = {
+  // One object literal of one shape for every message (a page presents dozens per request): spreading
+  // a shared base into two differently built literals made this the hottest function of a page.
+  const isDeleted = row.isDeleted;
+  const isSale = !isDeleted && row.priceCents > 0;
+  return {
     _id: row.id,
     conversationId: row.conversationId,
     senderId: row.senderId,
     type: row.type,
+    text: isDeleted ? deletedMessageText : row.text,
+    isDeleted,
+    isSale,
+    price: isSale ? fromCents(row.priceCents) : 0,
+    isLocked: isSale && !options.canView,
+    isBought: !isDeleted && options.isBought,
+    files: isDeleted
+      ? []
+      : options.files.map((file) => presentMedia(file, { canView: options.canView, sign: options.sign })),
     tipAmount: row.tipAmountCents === null ? null : fromCents(row.tipAmountCents),
     isSeen: options.isSeen,
     createdAt: row.createdAt.toISOString(),
-  };
-  if (row.isDeleted) {
-    return {
-      ...base,
-      text: deletedMessageText,
-      isDeleted: true,
-      isSale: false,
-      price: 0,
-      isLocked: false,
-      isBought: false,
-      files: [],
-    };
-  }
-  const isSale = row.priceCents > 0;
-  return {
-    ...base,
-    text: row.text,
-    isDeleted: false,
-    isSale,
-    price: fromCents(row.priceCents),
-    isLocked: isSale && !options.canView,
-    isBought: options.isBought,
-    files: options.files.map((file) => presentMedia(file, { canView: options.canView, sign: options.sign })),
   };
 }
 

@@ -134,16 +134,24 @@ export async function findOrCreateTopicConversation(
   return existing;
 }
 
-/** A conversation with its member rows, in one query (no rows: no such conversation). */
-export async function findConversationWithMembers(
-  db: Executor,
-  conversationId: string,
-): Promise<{ conversation: ConversationRow; members: MemberRow[] } | null> {
-  const rows = await db
+const conversationsWithMembers = preparedPerShape((handle) =>
+  handle.db
     .select({ conversation: conversations, member: conversationMembers })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .where(eq(conversationMembers.conversationId, conversationId));
+    .where(eq(conversationMembers.conversationId, sql.placeholder('conversationId')))
+    .prepare('conversation_with_members'),
+);
+
+/**
+ * A conversation with its member rows, in one query (no rows: no such conversation). Every page of a
+ * thread and every message action starts here, so it is prepared.
+ */
+export async function findConversationWithMembers(
+  handle: DbHandle,
+  conversationId: string,
+): Promise<{ conversation: ConversationRow; members: MemberRow[] } | null> {
+  const rows = await conversationsWithMembers(handle, 'one').execute({ conversationId });
   const first = rows[0];
   return first ? { conversation: first.conversation, members: rows.map((r) => r.member) } : null;
 }
