@@ -51,8 +51,8 @@ export async function findVisiblePerformer(
   const key = options.idOrUsername;
   const viewerId = options.actor?.id ?? null;
   const row = uuidPattern.test(key)
-    ? await findPerformer(ctx.db.db, { id: key, viewerId })
-    : await findPerformer(ctx.db.db, { username: key, viewerId });
+    ? await findPerformer(ctx.db, { id: key, viewerId })
+    : await findPerformer(ctx.db, { username: key, viewerId });
   if (!row || !canSeePerformer(options.actor, row)) throw notFound('That creator');
   const hidden = await hiddenForCountry(ctx, {
     viewer: { actor: options.actor, country: options.country },

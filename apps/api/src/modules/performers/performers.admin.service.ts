@@ -38,7 +38,7 @@ export async function listPerformersForReview(
 }
 
 async function readAdminPerformer(ctx: AppContext, performerId: string): Promise<TAdminPerformer> {
-  const found = await findPerformer(ctx.db.db, { id: performerId, viewerId: null });
+  const found = await findPerformer(ctx.db, { id: performerId, viewerId: null });
   if (!found) throw notFound('That creator');
   const [row = found] = await withLiveStats(ctx.db.db, [found], ctx.clock.now());
   return presentAdminPerformer(row, await findDocuments(ctx.db.db, [row.user.id]), documentSigner(ctx));

@@ -28,6 +28,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { decodeRow, jsonOf, parsed } from '../../lib/json-rows';
+import { type Param, preparedPerShape } from '../../lib/prepared';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 
@@ -74,7 +75,7 @@ const viewerSubscription = alias(subscriptions, 'viewer_subscription');
  */
 const selectPerformers = <E extends Record<string, SQL.Aliased | SQL> = Record<never, never>>(
   db: Executor,
-  viewerId: string | null,
+  viewerId: Param<string> | null,
   extra?: E,
 ) =>
   db
@@ -109,17 +110,29 @@ const countPerformers = async (db: Executor, where: ReturnType<typeof and>) =>
       .where(where)
   )[0]?.n ?? 0;
 
+/** `findPerformer`'s two forms, prepared once per database handle: every creator page runs one. */
+const performerBy = preparedPerShape((handle, by) => {
+  const match =
+    by === 'id'
+      ? eq(users.id, sql.placeholder('id'))
+      : sql`lower(${users.username}) = ${sql.placeholder('username')}`;
+  return selectPerformers(handle.db, sql.placeholder('viewerId'))
+    .where(and(match, eq(users.role, 'performer')))
+    .limit(1)
+    .prepare(`performer_by_${by}`);
+});
+
 /** One creator by id or by username (any case), listed or not. */
 export const findPerformer = async (
-  db: Executor,
+  handle: DbHandle,
   options: { id?: string; username?: string; viewerId: string | null },
 ): Promise<PerformerRow | null> => {
-  const match = options.id
-    ? eq(users.id, options.id)
-    : sql`lower(${users.username}) = ${(options.username ?? '').toLowerCase()}`;
-  const [row] = await selectPerformers(db, options.viewerId)
-    .where(and(match, eq(users.role, 'performer')))
-    .limit(1);
+  const [row] = options.id
+    ? await performerBy(handle, 'id').execute({ id: options.id, viewerId: options.viewerId })
+    : await performerBy(handle, 'username').execute({
+        username: (options.username ?? '').toLowerCase(),
+        viewerId: options.viewerId,
+      });
   return row ?? null;
 };
 
@@ -141,54 +154,28 @@ export type PerformerProfileRow = PerformerRow & {
  * subscription or block, and a null country no country rule (the geo exemptions are the caller's:
  * it passes no country for an admin, and a creator is never hidden from themselves).
  */
-function prepareProfileRows(handle: DbHandle) {
-  const viewerId = sql.placeholder('viewerId');
+const profileRows = preparedPerShape((handle, by) => {
   const likesOf = (table: string) =>
     sql.raw(`select "likes_count" as likes from "${table}" where "performer_id" = "users"."id"`);
-  const select = () =>
-    handle.db
-      .select({
-        user: users,
-        profile: performerProfiles,
-        isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
-        hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
-        isBlockingViewer: isBlockingViewerSql,
-        activeSubscribers: sql<number>`(select count(*)::int from "subscriptions" ls where ls."performer_id" = "users"."id" and ls."expired_at" > ${sql.placeholder('now')}::timestamptz)`,
-        contentLikes: sql<string>`(select coalesce(sum(c.likes), 0) from (${likesOf('feeds')} union all ${likesOf('galleries')} union all ${likesOf('videos')} union all ${likesOf('products')}) c)`,
-        welcomeVideo: sql<unknown>`(select ${jsonOf(files, 'wf')} from "files" wf where wf."id" = ${performerProfiles.welcomeVideoFileId})`,
-        isGeoHidden: sql<boolean>`exists (select 1 from ${performerBlockedCountries} where ${performerBlockedCountries.performerId} = ${users.id} and ${performerBlockedCountries.countryCode} = ${sql.placeholder('country')}::text)`,
-      })
-      .from(users)
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .leftJoin(follows, and(eq(follows.performerId, users.id), eq(follows.followerId, viewerId)))
-      .leftJoin(
-        viewerSubscription,
-        and(eq(viewerSubscription.fanId, viewerId), eq(viewerSubscription.performerId, users.id)),
-      )
-      .leftJoin(viewerBlocks, viewerBlockOn(users.id, viewerId));
-  const performer = eq(users.role, 'performer');
-  return {
-    byId: select()
-      .where(and(eq(users.id, sql.placeholder('id')), performer))
-      .limit(1)
-      .prepare('performer_profile_by_id'),
-    byUsername: select()
-      .where(and(sql`lower(${users.username}) = ${sql.placeholder('username')}`, performer))
-      .limit(1)
-      .prepare('performer_profile_by_username'),
-  };
-}
-const profileRows = new WeakMap<DbHandle, ReturnType<typeof prepareProfileRows>>();
+  const match =
+    by === 'id'
+      ? eq(users.id, sql.placeholder('id'))
+      : sql`lower(${users.username}) = ${sql.placeholder('username')}`;
+  return selectPerformers(handle.db, sql.placeholder('viewerId'), {
+    activeSubscribers: sql<number>`(select count(*)::int from "subscriptions" ls where ls."performer_id" = "users"."id" and ls."expired_at" > ${sql.placeholder('now')}::timestamptz)`,
+    contentLikes: sql<string>`(select coalesce(sum(c.likes), 0) from (${likesOf('feeds')} union all ${likesOf('galleries')} union all ${likesOf('videos')} union all ${likesOf('products')}) c)`,
+    welcomeVideo: sql<unknown>`(select ${jsonOf(files, 'wf')} from "files" wf where wf."id" = ${performerProfiles.welcomeVideoFileId})`,
+    isGeoHidden: sql<boolean>`exists (select 1 from ${performerBlockedCountries} where ${performerBlockedCountries.performerId} = ${users.id} and ${performerBlockedCountries.countryCode} = ${sql.placeholder('country')}::text)`,
+  })
+    .where(and(match, eq(users.role, 'performer')))
+    .limit(1)
+    .prepare(`performer_profile_by_${by}`);
+});
 
 export const findPerformerProfileRow = async (
   handle: DbHandle,
   options: { id?: string; username?: string; viewer: GeoViewer; now: Date },
 ): Promise<PerformerProfileRow | null> => {
-  let prepared = profileRows.get(handle);
-  if (!prepared) {
-    prepared = prepareProfileRows(handle);
-    profileRows.set(handle, prepared);
-  }
   const { viewer } = options;
   const values = {
     viewerId: viewer.actor?.id ?? null,
@@ -196,8 +183,11 @@ export const findPerformerProfileRow = async (
     country: viewer.actor?.role === 'admin' ? null : viewer.country,
   };
   const [row] = options.id
-    ? await prepared.byId.execute({ ...values, id: options.id })
-    : await prepared.byUsername.execute({ ...values, username: (options.username ?? '').toLowerCase() });
+    ? await profileRows(handle, 'id').execute({ ...values, id: options.id })
+    : await profileRows(handle, 'username').execute({
+        ...values,
+        username: (options.username ?? '').toLowerCase(),
+      });
   if (!row) return null;
   const { activeSubscribers, contentLikes, welcomeVideo, isGeoHidden, ...rest } = row;
   const video = parsed(welcomeVideo) as Record<string, unknown> | null;

@@ -80,7 +80,7 @@ async function presentWelcomeVideo(ctx: AppContext, row: PerformerRow): Promise<
 
 async function readOwnRow(ctx: AppContext, actor: Actor): Promise<PerformerRow> {
   assertCreator(actor);
-  const row = await findPerformer(ctx.db.db, { id: actor.id, viewerId: actor.id });
+  const row = await findPerformer(ctx.db, { id: actor.id, viewerId: actor.id });
   // A performer account always has a profile row; without one the account is broken, not forbidden.
   if (!row) throw new AppError('NOT_FOUND', 'Your creator profile was not found.');
   return row;
