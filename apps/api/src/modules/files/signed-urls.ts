@@ -8,8 +8,40 @@ type Signer = Pick<AppContext, 'config' | 'clock'>;
 
 // The purpose goes into the MAC so that a signature made for something else never opens a file;
 // a download name is signed too, so a link cannot be edited to save the file under another name.
-const signatureOf = (secret: string, key: string, exp: number, name?: string) =>
+const computeSignature = (secret: string, key: string, exp: number, name?: string) =>
   hmac(secret, name === undefined ? `media-url\n${key}\n${exp}` : `media-download\n${key}\n${exp}\n${name}`);
+
+/**
+ * Signatures of windowed media URLs already made, per secret: within a window every page signs
+ * the same keys with the same expiry again (a feed page signs a few dozen), so each is computed
+ * once. Bounded: past `rememberedSignatures` the memory starts over (old windows' entries go).
+ */
+const rememberedSignatures = 20_000;
+const signaturesBySecret = new Map<string, Map<string, string>>();
+const signatureOf = (
+  secret: string,
+  key: string,
+  exp: number,
+  name: string | undefined,
+  /** False when checking a URL someone sent: it may use what was signed, never fill the memory. */
+  remember = true,
+) => {
+  if (name !== undefined) return computeSignature(secret, key, exp, name);
+  let known = signaturesBySecret.get(secret);
+  if (!known) {
+    known = new Map();
+    signaturesBySecret.set(secret, known);
+  }
+  const memo = `${key}\n${exp}`;
+  let sig = known.get(memo);
+  if (sig === undefined) {
+    sig = computeSignature(secret, key, exp);
+    if (!remember) return sig;
+    if (known.size >= rememberedSignatures) known.clear();
+    known.set(memo, sig);
+  }
+  return sig;
+};
 
 /**
  * The expiry (unix seconds) of a URL signed at `nowMs` for `ttl` seconds. Windowed: time is cut
@@ -71,7 +103,7 @@ export function checkMediaSignature(
   if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !privateKeyPattern.test(key)) {
     return { ok: false, reason: 'invalid' };
   }
-  if (!safeEqual(sig, signatureOf(ctx.config.SECRET, key, Number(exp), name)))
+  if (!safeEqual(sig, signatureOf(ctx.config.SECRET, key, Number(exp), name, false)))
     return { ok: false, reason: 'invalid' };
   const remainingMs = Number(exp) * 1000 - ctx.clock.now().getTime();
   if (remainingMs <= 0) return { ok: false, reason: 'expired' };
