@@ -220,16 +220,25 @@ export const ZNotificationListQuery = z.object({
 });
 export type TNotificationListQuery = z.infer<typeof ZNotificationListQuery>;
 
+/** Unread notifications are counted up to this many: the top value means "this many or more". */
+export const unreadNotificationsCap = 100;
+
+/**
+ * How many unread notifications the person has, counted up to `unreadNotificationsCap` (the bell shows
+ * 99+ past 99). The list's `total` is exact.
+ */
+export const ZUnreadCountValue = z.number().int().min(0).max(unreadNotificationsCap);
+
 export const ZNotificationList = z.object({
   data: z.array(ZNotification),
   total: z.number().int(),
-  unreadCount: z.number().int(),
+  unreadCount: ZUnreadCountValue,
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
 export const ZNotificationParams = z.object({ id: ZId });
 
-export const ZUnreadCount = z.object({ data: z.object({ unreadCount: z.number().int() }) });
+export const ZUnreadCount = z.object({ data: z.object({ unreadCount: ZUnreadCountValue }) });
 
 export const ZNotificationPreference = z.object({
   type: ZNotificationType,
@@ -255,13 +264,13 @@ export type TNotificationPreferencesUpdate = z.infer<typeof ZNotificationPrefere
 /** Socket: a notification was written for the viewer (every tab), with the new unread count. */
 export const ZNotificationCreatedEvent = z.object({
   notification: ZNotification,
-  unreadCount: z.number().int(),
+  unreadCount: ZUnreadCountValue,
 });
 export type TNotificationCreatedEvent = z.infer<typeof ZNotificationCreatedEvent>;
 
 /** Socket: the viewer read one or all notifications in some tab. */
 export const ZNotificationReadEvent = z.object({
   ids: z.array(ZId).nullable(),
-  unreadCount: z.number().int(),
+  unreadCount: ZUnreadCountValue,
 });
 export type TNotificationReadEvent = z.infer<typeof ZNotificationReadEvent>;

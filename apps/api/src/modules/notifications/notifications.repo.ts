@@ -1,3 +1,4 @@
+import { unreadNotificationsCap } from '@fanstage/contract';
 import {
   and,
   conversationMembers,
@@ -74,15 +75,27 @@ export async function countNotifications(
   return row?.n ?? 0;
 }
 
-/** Unread counts of several people in one grouped query (the partial unread index). */
+/**
+ * How many unread notifications a person has, up to `unreadNotificationsCap` (the partial unread
+ * index). Counting every unread row of a creator who never opens the list (ten thousand tips, ten
+ * thousand notifications) on each new one cost PostgreSQL more than the tip that caused it; the bell
+ * shows 99+ past 99 anyway. The list's `total` stays exact.
+ */
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** Unread counts of several people, each up to `unreadNotificationsCap`, in one statement. */
 export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ userId: notifications.userId, n: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
-  return new Map(rows.map((r) => [r.userId, r.n]));
+    .select({
+      userId: users.id,
+      n: sql<number>`(select count(*)::int from (select 1 from ${notifications} n where n."user_id" = "users"."id" and n."read_at" is null limit ${unreadNotificationsCap}) capped)`,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
 /** The notification when it is the person's own; null for missing and for someone else's. */

@@ -138,7 +138,7 @@ export async function listMyNotifications(
       onlyUnread,
     }),
     repo.countNotifications(ctx.db.db, { userId: actor.id, onlyUnread }),
-    repo.countNotifications(ctx.db.db, { userId: actor.id, onlyUnread: true }),
+    repo.countUnread(ctx.db.db, actor.id),
   ]);
   return { data: rows.map(presentNotification), total, unreadCount };
 }
@@ -152,7 +152,7 @@ export async function readNotification(
   const own = await repo.findOwnNotification(ctx.db.db, { userId: actor.id, id });
   if (!own) throw notFound('The notification');
   if (!own.readAt) await repo.markRead(ctx.db.db, { userId: actor.id, id, at: ctx.clock.now() });
-  const unreadCount = await repo.countNotifications(ctx.db.db, { userId: actor.id, onlyUnread: true });
+  const unreadCount = await repo.countUnread(ctx.db.db, actor.id);
   ctx.realtime.toUser(actor.id, 'notification/read', { ids: [id], unreadCount });
   return { unreadCount };
 }

@@ -179,6 +179,43 @@ describe('GET /notifications and reading them', () => {
     expect((await listOf(fan)).unreadCount).toBe(0);
   });
 
+  it('counts unread notifications up to 100 and keeps the unread list total exact', async () => {
+    const fan = await t.fan();
+    await t.ctx.db.db.execute(
+      sql`insert into notifications (id, user_id, type, title, body, created_at)
+          select gen_random_uuid(), ${fan.user.id}, 'order.delivered', 'Order ' || i, 'Delivered.', now() - i * interval '1 second'
+          from generate_series(1, 104) i`,
+    );
+    const pushed: unknown[] = [];
+    const toUser = vi.spyOn(t.ctx.realtime, 'toUser').mockImplementation((userId, event, payload) => {
+      if (userId === fan.user.id) pushed.push({ event, payload });
+    });
+    try {
+      await notify(t.ctx, { userIds: fan.user.id, type: 'order.delivered', title: 'Order 105', text: 'x' });
+    } finally {
+      toUser.mockRestore();
+    }
+    expect(pushed).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ unreadCount: 100 }) }),
+    ]);
+    const unread = await listOf(fan, '?unread=true');
+    expect(unread.total).toBe(105);
+    expect(unread.unreadCount).toBe(100);
+    const first = unread.data[0]!;
+    const read = await t.request({
+      method: 'POST',
+      url: `/api/notifications/${first._id}/read`,
+      token: fan.token,
+    });
+    expect(read.json()).toEqual({ data: { unreadCount: 100 } });
+    expect((await listOf(fan, '?unread=true')).total).toBe(104);
+    await t.request({ method: 'POST', url: '/api/notifications/read-all', token: fan.token });
+    await t.ctx.db.db.execute(
+      sql`update notifications set read_at = null where id in (select id from notifications where user_id = ${fan.user.id} order by created_at desc limit 99)`,
+    );
+    expect((await listOf(fan)).unreadCount).toBe(99);
+  });
+
   it("answers 404 for another person's notification and leaves it unread", async () => {
     const [owner, other] = [await t.fan(), await t.fan()];
     await notify(t.ctx, { userIds: owner.user.id, type: 'order.delivered', title: 'Mine', text: 'x' });

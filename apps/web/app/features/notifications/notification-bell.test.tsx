@@ -142,4 +142,27 @@ describe('the notification bell', () => {
     await vi.waitFor(() => expect(countShown()).toBe('0'));
     expect(itemTitles()).toEqual(['Bo sent you a tip', 'Earlier tip']);
   });
+  it('reads 99+ past 99 (the server counts up to 100)', async () => {
+    stubNotificationsApi([notificationOf('old', 'Earlier tip', { readAt: '2026-01-01T00:00:00Z' })]);
+    renderScreen(<LiveBell />, { user: { _id: 'creator', role: 'performer' } });
+    await vi.waitFor(() => expect(countShown()).toBe('0'));
+    await click(bell());
+    await vi.waitFor(() => expect(itemTitles()).toEqual(['Earlier tip']));
+    act(() =>
+      dispatch('notification/created', {
+        notification: notificationOf('a', 'Tip'),
+        unreadCount: 99,
+      } as never),
+    );
+    await vi.waitFor(() => expect(countShown()).toBe('99'));
+    await vi.waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 99 unread'));
+    act(() =>
+      dispatch('notification/created', {
+        notification: notificationOf('b', 'Tip'),
+        unreadCount: 100,
+      } as never),
+    );
+    await vi.waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 99+ unread'));
+    expect(document.querySelector('[data-testid="notification-count"]')?.textContent).toBe('99+');
+  });
 });

@@ -61,7 +61,9 @@ export function NotificationBell() {
     if (notification.link) void navigate(notification.link);
   };
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  // The server counts unread notifications up to 100 (unreadNotificationsCap): past 99 it reads 99+.
+  const shown = unread > 99 ? '99+' : String(unread);
+  const label = unread > 0 ? `Notifications, ${shown} unread` : 'Notifications';
   return (
     <Popover
       opened={opened}
@@ -75,7 +77,7 @@ export function NotificationBell() {
     >
       <Popover.Target>
         <Indicator
-          label={unread > 99 ? '99+' : unread}
+          label={shown}
           disabled={unread === 0}
           size={18}
           offset={4}
