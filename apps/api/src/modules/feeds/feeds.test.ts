@@ -649,6 +649,50 @@ describe('GET /api/user/feeds (home timeline)', () => {
   });
 });
 
+describe('the prepared timeline page', () => {
+  it('keeps that plan when PostgreSQL plans it once for any values, as its plan cache does after five runs', async () => {
+    const fan = await t.fan();
+    const fanId = sql.placeholder('fanId');
+    const prepared = timelinePageQuery(t.ctx.db.db, {
+      fanId,
+      now: sql.placeholder('now'),
+      offset: sql.placeholder('offset'),
+      rows: sql.placeholder('rows'),
+      geo: { actor: { id: fanId, role: 'user' }, country: sql.placeholder('country') },
+      window: sql.placeholder('window'),
+    }).toSQL();
+    const values: Record<string, unknown> = {
+      fanId: fan.user.id,
+      now: clock.now().toISOString(),
+      offset: 0,
+      rows: 21,
+      country: 'DE',
+      window: timelineWindow({ offset: 0, limit: 20 }),
+    };
+    const literal = (v: unknown) =>
+      typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+    const args = prepared.params.map((p) =>
+      literal(p && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p),
+    );
+    const plan = await t.ctx.db.db.transaction(async (tx) => {
+      // Only the seq scan is ruled out (the table is tiny): without the window's LIMIT the one plan
+      // would read all the fan's entries by bitmap and sort them.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare generic_timeline_page as ${prepared.sql}`));
+      const result = (await tx.execute(
+        sql.raw(`explain execute generic_timeline_page(${args.join(', ')})`),
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      await tx.execute(sql.raw('deallocate generic_timeline_page'));
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    // One plan for any fan still reads the fan's entries newest first and stops after the window.
+    expect(plan).toMatch(/Scan Backward using timeline_entries_fan_published_idx/);
+    expect(plan).toMatch(/\$\d+/);
+    expect(plan).not.toMatch(/Sort Key: timeline_entries/);
+  });
+});
+
 describe('thumbnail preference (spec section 3)', () => {
   type Candidate = Parameters<typeof pickFeedThumbnail>[0]['thumbnail'] & {};
   const file = (kind: string, key: string): Candidate => ({
