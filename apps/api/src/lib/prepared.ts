@@ -1,5 +1,6 @@
 import type { DbHandle } from '@fanstage/db';
-import type { Placeholder } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /*
  * Hot queries built once and then only executed. Building a select in Drizzle (walking its SQL
@@ -37,3 +38,18 @@ export function preparedPerShape<Q>(build: (handle: DbHandle, shape: string) => 
 /** A timestamp parameter as PostgreSQL reads it (`${timestamp(now)}::timestamptz` in raw SQL). */
 export const timestampParam = (value: Param<Date>): Param<string> =>
   value instanceof Date ? value.toISOString() : value;
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (`sql` with placeholders) built once and prepared under `name` on the handle's own
+ * session, for the hot writes no query builder expresses (a data-modifying WITH). Executing it answers
+ * the driver's result (`rows` as objects), like `db.execute`, and counts as one statement.
+ */
+export function preparedSql<Row>(handle: DbHandle, statement: SQL, name: string) {
+  const query = handle.db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return {
+    execute: async (values: Record<string, unknown>) =>
+      (await query.execute(values)) as unknown as { rows: Row[] },
+  };
+}

@@ -86,6 +86,8 @@ describe('statement budgets of messaging', () => {
     const text = await countStatements(t, () => send(fan, conversationId, { text: 'One more' }));
     expect(text.res.statusCode, text.res.body).toBe(200);
     expect(text.sent.length, text.sent.join('\n')).toBeLessThanOrEqual(3);
+    // The message's own statement is among those counted (it is built once and prepared).
+    expect(text.sent.filter((q) => q.includes('insert into "messages"'))).toHaveLength(1);
 
     const page = await countStatements(t, () =>
       t.request({ url: `/api/messages/conversations/${conversationId}?limit=25`, token: fan.token }),

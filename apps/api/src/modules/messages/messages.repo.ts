@@ -28,7 +28,7 @@ import {
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { preparedPerShape } from '../../lib/prepared';
+import { type Param, preparedPerShape, preparedSql } from '../../lib/prepared';
 import type { MediaRow } from '../media/media.presenter';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -311,8 +311,22 @@ const messageOf = (r: RawMessage): MessageRow => ({
  * files are written, the recipient's unseen count goes up and both members' activity moves. Runs
  * in the caller's transaction when given one; alone it is atomic all the same.
  */
-export async function insertMessage(db: Executor, values: NewMessage): Promise<MessageRow> {
+export async function insertMessage(db: Executor | DbHandle, values: NewMessage): Promise<MessageRow> {
   const id = newId();
+  // A text message sent on its own (the chat's hot path) runs the statement built once.
+  if ('engine' in db && values.fileIds.length === 0) {
+    const result = await insertTextMessages(db, '').execute({
+      ...values,
+      id,
+      now: values.now.toISOString(),
+      tipAmountCents: values.tipAmountCents ?? null,
+      massMessageId: values.massMessageId ?? null,
+    });
+    const row = result.rows[0];
+    if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
+    return messageOf(row);
+  }
+  const executor = 'engine' in db ? db.db : db;
   const linked =
     values.fileIds.length > 0
       ? sql`, linked as (insert into ${messageFiles} (message_id, file_id, position) values ${sql.join(
@@ -320,16 +334,34 @@ export async function insertMessage(db: Executor, values: NewMessage): Promise<M
           sql`, `,
         )})`
       : sql``;
-  const result = (await db.execute(sql`
+  const result = (await executor.execute(
+    insertMessageSql(
+      { ...values, id, now: values.now, tipAmountCents: values.tipAmountCents ?? null },
+      linked,
+    ),
+  )) as unknown as { rows: RawMessage[] };
+  const row = result.rows[0];
+  if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
+  return messageOf(row);
+}
+
+type MessageValues = {
+  [K in 'id' | 'conversationId' | 'senderId' | 'recipientId' | 'type' | 'text' | 'priceCents']: Param<
+    string | number
+  >;
+} & { tipAmountCents: Param<number | null>; massMessageId?: Param<string | null>; now: Param<Date | string> };
+
+/** The statement of `insertMessage`, with values or placeholders; `linked` writes the files. */
+const insertMessageSql = (values: MessageValues, linked: SQL) => sql`
     with bumped as (
       update ${conversations}
-      set last_seq = last_seq + 1, last_message_id = ${id}, last_message_at = ${values.now}, updated_at = ${values.now}
+      set last_seq = last_seq + 1, last_message_id = ${values.id}, last_message_at = ${values.now}, updated_at = ${values.now}
       where id = ${values.conversationId}
       returning last_seq
     ), inserted as (
       insert into ${messages} (id, conversation_id, seq, sender_id, type, text, price_cents, tip_amount_cents, mass_message_id, created_at)
-      values (${id}, ${values.conversationId}, (select last_seq from bumped), ${values.senderId}, ${values.type}, ${values.text},
-        ${values.priceCents}, ${values.tipAmountCents ?? null}, ${values.massMessageId ?? null}, ${values.now})
+      values (${values.id}, ${values.conversationId}, (select last_seq from bumped), ${values.senderId}, ${values.type}, ${values.text},
+        ${values.priceCents}, ${values.tipAmountCents}, ${values.massMessageId ?? null}, ${values.now})
       returning id, conversation_id as "conversationId", seq, sender_id as "senderId", type, text,
         price_cents as "priceCents", tip_amount_cents as "tipAmountCents", is_deleted as "isDeleted",
         deleted_at as "deletedAt", mass_message_id as "massMessageId", created_at as "createdAt"
@@ -340,11 +372,31 @@ export async function insertMessage(db: Executor, values: NewMessage): Promise<M
       where conversation_id = ${values.conversationId}
       returning 1
     )
-    select * from inserted`)) as unknown as { rows: RawMessage[] };
-  const row = result.rows[0];
-  if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
-  return messageOf(row);
-}
+    select * from inserted`;
+
+/** `insertMessage` of a message without files, built once per database handle. */
+const insertTextMessages = preparedPerShape((handle) => {
+  const p = (name: string) => sql.placeholder(name);
+  return preparedSql<RawMessage>(
+    handle,
+    insertMessageSql(
+      {
+        id: p('id'),
+        conversationId: p('conversationId'),
+        senderId: p('senderId'),
+        recipientId: p('recipientId'),
+        type: p('type'),
+        text: p('text'),
+        priceCents: p('priceCents'),
+        tipAmountCents: p('tipAmountCents'),
+        massMessageId: p('massMessageId'),
+        now: p('now'),
+      },
+      sql``,
+    ),
+    'insert_text_message',
+  );
+});
 
 /** Marks a message deleted (once); answers the row as it is now, or null when it was already deleted. */
 export async function markMessageDeleted(

@@ -416,7 +416,7 @@ export async function sendMessage(
     throw new AppError('FORBIDDEN', decision.reason ?? 'You cannot message this person.');
   const content = await prepareContent(ctx, { sender: actor, ...input });
   // One statement too (a data-modifying WITH): the number, the message, its files, the counts.
-  const message = await insertMessage(ctx.db.db, {
+  const message = await insertMessage(ctx.db, {
     conversationId: conversation.id,
     senderId: actor.id,
     recipientId: other.userId,
