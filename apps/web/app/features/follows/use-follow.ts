@@ -34,9 +34,15 @@ export function useFollow(performerId: string, initial: FollowSnapshot) {
   const latest = useRef(state);
   latest.current = state;
 
-  // A new creator page (or a fresh server answer) replaces the local state.
+  // A new creator page (or a fresh server answer) replaces the local state. Only a change does: a new
+  // object with the same values would render the whole creator page again, posts and all, in one
+  // uninterruptible task right after it hydrates.
   useEffect(() => {
-    setState({ isFollowed: initial.isFollowed, followers: initial.followers });
+    setState((s) =>
+      s.isFollowed === initial.isFollowed && s.followers === initial.followers
+        ? s
+        : { isFollowed: initial.isFollowed, followers: initial.followers },
+    );
   }, [initial.isFollowed, initial.followers]);
 
   const toggle = async () => {
