@@ -1,6 +1,7 @@
 import { blockedByCreatorMessage, type TPerformerPublic } from '@fanstage/contract';
 import { data } from 'react-router';
 import { BlockedProfile } from '../features/blocks/blocked-profile';
+import { creatorFeedFirstPagePath, type FeedPage } from '../features/feed/feed-api';
 import { countryName } from '../features/performers/country-name';
 import { ProfileView } from '../features/performers/profile-view';
 import { siteNameOf } from '../lib/meta';
@@ -11,13 +12,25 @@ import type { Route } from './+types/profile';
 /** A creator's page by id or username, rendered on the server with a share card. */
 export async function loader(args: Route.LoaderArgs) {
   await guardPage(args, 'public');
-  const { status, body } = await serverApi(args)(`/performers/${encodeURIComponent(args.params.profileId)}`);
+  const call = serverApi(args);
+  // The first page of posts is read beside the creator, so the posts are in the page's HTML (see
+  // useCreatorFeed); when it cannot be read, the list asks for it itself, as on a page without it.
+  const [{ status, body }, posts] = await Promise.all([
+    call(`/performers/${encodeURIComponent(args.params.profileId)}`),
+    call(creatorFeedFirstPagePath(args.params.profileId)),
+  ]);
   if (status === 404 || status === 400) throw data('Creator not found', { status: 404 });
   // A creator who blocked this fan: a page that says so (the API's sentence), not an error.
   if (status === 403) {
     const message = (body as { message?: string } | null)?.message ?? blockedByCreatorMessage;
     return data(
-      { performer: null, region: null, blockedMessage: message, origin: publicOrigin(args) },
+      {
+        performer: null,
+        region: null,
+        firstPosts: null,
+        blockedMessage: message,
+        origin: publicOrigin(args),
+      },
       { status: 403 },
     );
   }
@@ -27,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     performer,
     region: countryName(performer.country),
+    firstPosts: posts.status === 200 ? (posts.body as FeedPage) : null,
     blockedMessage: null,
     origin: publicOrigin(args),
   };
@@ -67,5 +81,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.performer) return <BlockedProfile message={loaderData.blockedMessage} />;
-  return <ProfileView performer={loaderData.performer} region={loaderData.region} />;
+  return (
+    <ProfileView
+      performer={loaderData.performer}
+      region={loaderData.region}
+      firstPosts={loaderData.firstPosts}
+    />
+  );
 }

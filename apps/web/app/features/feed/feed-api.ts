@@ -51,8 +51,16 @@ export function useHomeFeed() {
   });
 }
 
-/** One creator's posts, pinned first (GET /user/feeds/search/:username). */
-export function useCreatorFeed(username: string) {
+/** The first page of a creator's posts (GET /user/feeds/search/:username), as the page's loader asks for it. */
+export const creatorFeedFirstPagePath = (usernameOrId: string) =>
+  `/user/feeds/search/${encodeURIComponent(usernameOrId)}?offset=0&limit=${pageSize}`;
+
+/**
+ * One creator's posts, pinned first (GET /user/feeds/search/:username). `firstPage` is the page the
+ * creator page's loader read on the server: the posts come in the page's HTML and hydrate, instead of
+ * rendering all at once when a request made after hydration answers (one long task on a phone).
+ */
+export function useCreatorFeed(username: string, firstPage?: FeedPage | null) {
   return useInfiniteQuery({
     queryKey: feedKeys.creator(username),
     initialPageParam: 0,
@@ -62,6 +70,7 @@ export function useCreatorFeed(username: string) {
         signal,
       }),
     getNextPageParam: nextOffset,
+    initialData: firstPage ? { pages: [firstPage], pageParams: [0] } : undefined,
   });
 }
 

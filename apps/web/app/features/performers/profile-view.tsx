@@ -41,7 +41,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { CallButton } from '../calls/call-button';
 import { RequestPrivateShowButton } from '../calls/request-private-show';
 import { ProductGrid } from '../content/product-grid';
-import { useCreatorFeed } from '../feed/feed-api';
+import { type FeedPage, useCreatorFeed } from '../feed/feed-api';
 import { LazyPostOwnerMenu } from '../feed/lazy-post-owner-menu';
 import { PostList } from '../feed/post-list';
 import { FollowButton } from '../follows/follow-button';
@@ -61,10 +61,13 @@ export const newPostPath = '/creator/posts/new';
 export function ProfileView({
   performer,
   region,
+  firstPosts = null,
 }: {
   performer: TPerformerPublic;
   /** The creator's country by name ("United States"), from the page's loader (country-name.ts). */
   region: string | null;
+  /** The first page of posts, read by the page's loader (null: the list loads them itself). */
+  firstPosts?: FeedPage | null;
 }) {
   const user = useCurrentUser();
   const settings = usePublicSettings();
@@ -246,7 +249,7 @@ export function ProfileView({
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
-            <CreatorPosts performer={performer} isSelf={isSelf} />
+            <CreatorPosts performer={performer} isSelf={isSelf} firstPage={firstPosts} />
           </Tabs.Panel>
           <Tabs.Panel value="photos" p={{ base: 'sm', sm: 'lg' }}>
             <GalleryGrid
@@ -272,7 +275,6 @@ export function ProfileView({
   );
 }
 
-/** The creator's posts, pinned first, page by page. */
 /** "Live" beside the name while the creator is on air, linking to the show. */
 function LiveBadge({ performerId }: { performerId: string }) {
   const live = useCreatorLiveSession(performerId);
@@ -291,8 +293,17 @@ function LiveBadge({ performerId }: { performerId: string }) {
   );
 }
 
-function CreatorPosts({ performer, isSelf }: { performer: TPerformerPublic; isSelf: boolean }) {
-  const feed = useCreatorFeed(performer.username ?? performer._id);
+/** The creator's posts, pinned first, page by page. */
+function CreatorPosts({
+  performer,
+  isSelf,
+  firstPage,
+}: {
+  performer: TPerformerPublic;
+  isSelf: boolean;
+  firstPage: FeedPage | null;
+}) {
+  const feed = useCreatorFeed(performer.username ?? performer._id, firstPage);
   return (
     <Box maw={680} mx="auto">
       <PostList
