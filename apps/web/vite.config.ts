@@ -85,7 +85,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: {
-    // The contract package is TypeScript source: let Vite compile it into the server build.
-    noExternal: ['@fanstage/contract'],
+    // The contract package is TypeScript source: let Vite compile it into the server build. The icons
+    // too, so the server holds the few dozen the pages use: imported from node_modules, the package's
+    // one module of every icon (3.5 MB of source and its objects) stayed in the server's memory, about
+    // 50 MB of the server's resident memory at ready (257 MB → 206 MB, measured on PostgreSQL).
+    noExternal: ['@fanstage/contract', '@tabler/icons-react'],
   },
 }));
