@@ -33,7 +33,7 @@ const requiredServices = [
   'proxy',
 ];
 // Read by the runtime, not by the app: allowed next to the server's own variables.
-const runtimeVariables = new Set(['MALLOC_ARENA_MAX']);
+const runtimeVariables = new Set(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
 const show = (path) => relative(root, path) || '.';
 
 let passed = 0;
