@@ -407,6 +407,9 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         ...baseEnv(),
         ...database.env,
         NODE_ENV: 'production',
+        // glibc's settings of `npm run start -w apps/api`, the Dockerfile and the systemd unit.
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '131072',
         SECRET: serverSecret,
         SEED_DEMO: 'false',
         HOST: '127.0.0.1',
