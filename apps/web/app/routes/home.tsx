@@ -2,7 +2,7 @@ import { Avatar, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } fro
 import { IconCompass, IconSettings, IconUsersGroup, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/use-current-user';
-import { useHomeFeed } from '../features/feed/feed-api';
+import { type FeedPage, homeFeedFirstPagePath, useHomeFeed } from '../features/feed/feed-api';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
 import { PostList } from '../features/feed/post-list';
 import { greeting } from '../features/home/greeting';
@@ -11,19 +11,24 @@ import { formatPrice } from '../lib/format';
 import { accountPathFor } from '../lib/guards';
 import { pageTitle } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
+import { serverApi } from '../lib/server-api';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
 
+/**
+ * The first page of the timeline is read beside the guard, so the posts are in the page's HTML and
+ * hydrate (see useHomeFeed); when it cannot be read, the list asks for it itself.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await guardPage(args, 'auth');
-  return null;
+  const [, posts] = await Promise.all([guardPage(args, 'auth'), serverApi(args)(homeFeedFirstPagePath)]);
+  return { firstPosts: posts.status === 200 ? (posts.body as FeedPage) : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle('Home', matches);
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
-  const feed = useHomeFeed();
+  const feed = useHomeFeed(loaderData?.firstPosts);
   if (!user) return <FeedSkeleton />;
 
   return (

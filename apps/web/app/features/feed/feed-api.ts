@@ -40,14 +40,21 @@ const nextOffset = (last: FeedPage, pages: FeedPage[]) => {
   return last.data.length === 0 || loaded >= last.total ? undefined : loaded;
 };
 
-/** The home timeline of a fan (GET /user/feeds), page by page. */
-export function useHomeFeed() {
+/** The first page of the home timeline (GET /user/feeds), as the home page's loader asks for it. */
+export const homeFeedFirstPagePath = `/user/feeds?offset=0&limit=${pageSize}`;
+
+/**
+ * The home timeline of a fan (GET /user/feeds), page by page. `firstPage` is the page the home page's
+ * loader read on the server, as for a creator's posts (useCreatorFeed).
+ */
+export function useHomeFeed(firstPage?: FeedPage | null) {
   return useInfiniteQuery({
     queryKey: feedKeys.home,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api.get<FeedPage>('/user/feeds', { query: { offset: pageParam, limit: pageSize }, signal }),
     getNextPageParam: nextOffset,
+    initialData: firstPage ? { pages: [firstPage], pageParams: [0] } : undefined,
   });
 }
 
