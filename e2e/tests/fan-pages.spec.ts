@@ -136,6 +136,45 @@ test('a locked gallery shows its lock and price, and the page holds no photo URL
   expect(mediaRequests).toEqual([]);
 });
 
+test("a visitor opens the creator page's photos, videos and shop tabs, each downloaded when opened", async ({
+  page,
+  request,
+}) => {
+  const luna = (await (await request.get('/api/performers/luna.rivers')).json()).data as { _id: string };
+  const titlesOf = async (kind: 'galleries' | 'videos' | 'products') => {
+    const res = await request.get(`/api/performer-assets/${kind}/search?performerId=${luna._id}&limit=50`);
+    expect(res.status()).toBe(200);
+    const titles = ((await res.json()).data as { title?: string; name?: string }[]).map(
+      (a) => a.title ?? a.name ?? '',
+    );
+    return titles;
+  };
+  // The demo seed makes videos only where ffmpeg is installed: without, the tab says there are none.
+  const tabs = [
+    { tab: 'Photos', titles: await titlesOf('galleries'), none: 'No photos yet' },
+    { tab: 'Videos', titles: await titlesOf('videos'), none: 'No videos yet' },
+    { tab: 'Shop', titles: await titlesOf('products'), none: 'No products yet' },
+  ];
+  expect(tabs[0]?.titles.length, 'the demo seed gives luna.rivers galleries').toBeGreaterThan(0);
+  expect(tabs[2]?.titles.length, 'the demo seed gives luna.rivers products').toBeGreaterThan(0);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/luna.rivers');
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
+  const atFirst = scripts.length;
+  for (const { tab, titles, none } of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    if (titles.length === 0) await expect(page.getByText(none)).toBeVisible();
+    for (const title of titles) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  }
+  // The grids' code came after the first load, when the tabs were opened.
+  expect(scripts.length).toBeGreaterThan(atFirst);
+  await page.getByRole('tab', { name: 'Posts' }).click();
+  await expect(page.locator('[data-post-id]').first()).toBeVisible();
+});
+
 test('a fan reports a post and the report reaches the admin queue', async ({ page, request }) => {
   const post = await freeForFansPost(request);
   await logIn(page, zoe);

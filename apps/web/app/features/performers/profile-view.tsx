@@ -5,9 +5,11 @@ import {
   Box,
   Button,
   Card,
+  Center,
   EmptyState,
   Group,
   Image,
+  Loader,
   SimpleGrid,
   Stack,
   Tabs,
@@ -29,6 +31,7 @@ import {
   IconShoppingBag,
   IconVideo,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
@@ -40,7 +43,6 @@ import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CallButton } from '../calls/call-button';
 import { RequestPrivateShowButton } from '../calls/request-private-show';
-import { ProductGrid } from '../content/product-grid';
 import { type FeedPage, useCreatorFeed } from '../feed/feed-api';
 import { LazyPostOwnerMenu } from '../feed/lazy-post-owner-menu';
 import { PostList } from '../feed/post-list';
@@ -51,11 +53,27 @@ import { MessageButton } from '../messages/message-button';
 import { ReportButton } from '../reports/report-buttons';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
 import { TipButton } from '../wallet/tip-button';
-import { GalleryGrid, VideoGrid } from './asset-grids';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
 export const newPostPath = '/creator/posts/new';
+
+// The photos, videos and shop tabs are downloaded when one is pointed at, focused or opened: the page
+// opens on the posts, and most visitors never leave them (it keeps the creator page's first load light).
+const loadAssetGrids = () => import('./asset-grids');
+const loadProductGrid = () => import('../content/product-grid');
+const GalleryGrid = lazy(() => loadAssetGrids().then((m) => ({ default: m.GalleryGrid })));
+const VideoGrid = lazy(() => loadAssetGrids().then((m) => ({ default: m.VideoGrid })));
+const ProductGrid = lazy(() => loadProductGrid().then((m) => ({ default: m.ProductGrid })));
+const preloadOf = (load: () => Promise<unknown>) => ({
+  onPointerEnter: () => void load(),
+  onFocus: () => void load(),
+});
+const tabLoading = (
+  <Center py="xl">
+    <Loader size="sm" aria-label="Loading" />
+  </Center>
+);
 
 /** The creator page: cover, avatar, name, stats, bio, links, follow and the subscription offer. */
 export function ProfileView({
@@ -238,13 +256,17 @@ export function ProfileView({
             <Tabs.Tab value="posts" leftSection={<IconLayoutGrid size={16} />}>
               Posts
             </Tabs.Tab>
-            <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />}>
+            <Tabs.Tab value="photos" {...preloadOf(loadAssetGrids)} leftSection={<IconPhoto size={16} />}>
               Photos
             </Tabs.Tab>
-            <Tabs.Tab value="videos" leftSection={<IconVideo size={16} />}>
+            <Tabs.Tab value="videos" {...preloadOf(loadAssetGrids)} leftSection={<IconVideo size={16} />}>
               Videos
             </Tabs.Tab>
-            <Tabs.Tab value="shop" leftSection={<IconShoppingBag size={16} />}>
+            <Tabs.Tab
+              value="shop"
+              {...preloadOf(loadProductGrid)}
+              leftSection={<IconShoppingBag size={16} />}
+            >
               Shop
             </Tabs.Tab>
           </Tabs.List>
@@ -252,22 +274,28 @@ export function ProfileView({
             <CreatorPosts performer={performer} isSelf={isSelf} firstPage={firstPosts} />
           </Tabs.Panel>
           <Tabs.Panel value="photos" p={{ base: 'sm', sm: 'lg' }}>
-            <GalleryGrid
-              performerId={performer._id}
-              empty={<NothingYet performer={performer} isSelf={isSelf} what="photos" />}
-            />
+            <Suspense fallback={tabLoading}>
+              <GalleryGrid
+                performerId={performer._id}
+                empty={<NothingYet performer={performer} isSelf={isSelf} what="photos" />}
+              />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="videos" p={{ base: 'sm', sm: 'lg' }}>
-            <VideoGrid
-              performerId={performer._id}
-              empty={<NothingYet performer={performer} isSelf={isSelf} what="videos" />}
-            />
+            <Suspense fallback={tabLoading}>
+              <VideoGrid
+                performerId={performer._id}
+                empty={<NothingYet performer={performer} isSelf={isSelf} what="videos" />}
+              />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="shop" p={{ base: 'sm', sm: 'lg' }}>
-            <ProductGrid
-              performerId={performer._id}
-              empty={<NothingYet performer={performer} isSelf={isSelf} what="products" />}
-            />
+            <Suspense fallback={tabLoading}>
+              <ProductGrid
+                performerId={performer._id}
+                empty={<NothingYet performer={performer} isSelf={isSelf} what="products" />}
+              />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Card>
