@@ -418,7 +418,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         LOG_LEVEL: 'warn',
         // As many database connections as autocannon keeps open, leaving pgbench its clients within
         // PostgreSQL's default 100.
-        DATABASE_POOL_SIZE: String(Math.min(options.connections, 40)),
+        DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? String(Math.min(options.connections, 40)),
         // The bench measures delivery, not the per-account sending limit.
         MESSAGE_RATE_LIMIT_PER_MINUTE: '100000',
         // No media here: the live phase's media part runs its own server with Janus in a private
