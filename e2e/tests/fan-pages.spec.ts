@@ -149,7 +149,8 @@ test("a visitor opens the creator page's photos, videos and shop tabs, each down
     );
     return titles;
   };
-  // The demo seed makes videos only where ffmpeg is installed: without, the tab says there are none.
+  // The browser journeys seed the demo without videos (SEED_DEMO_VIDEOS=false in e2e/run.mjs); a tab with
+  // nothing in it says so.
   const tabs = [
     { tab: 'Photos', titles: await titlesOf('galleries'), none: 'No photos yet' },
     { tab: 'Videos', titles: await titlesOf('videos'), none: 'No videos yet' },
