@@ -1,5 +1,5 @@
 import type { THiddenState, TPerformerPublic } from '@fanstage/contract';
-import { Badge, Box, Card, Grid, Group, Stack } from '@mantine/core';
+import { Badge, Box, Card, Group, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
@@ -9,6 +9,7 @@ import { HiddenNotice } from '../moderation/hidden-notice';
 import { LazyModerateMenu } from '../moderation/lazy-moderate-menu';
 import { profilePath } from '../performers/performer-card';
 import { ReportButton } from '../reports/report-buttons';
+import classes from './content.module.css';
 import { type ReactionFacts, reactionFactsOf } from './content-format';
 import { loadCreator, loadItem } from './content-loader';
 import { CommentsCard, CreatorLine, ReactionBar } from './content-ui';
@@ -107,10 +108,10 @@ export function ContentPageFrame({
       <Stack gap="lg">
         <Card>
           {media ? (
-            <Grid gap="xl">
-              <Grid.Col span={{ base: 12, sm: 6 }}>{media}</Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>{body}</Grid.Col>
-            </Grid>
+            <div className={classes.split}>
+              <div>{media}</div>
+              <div>{body}</div>
+            </div>
           ) : (
             body
           )}

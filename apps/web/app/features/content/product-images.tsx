@@ -1,5 +1,4 @@
 import type { TMediaView } from '@fanstage/contract';
-import { Center } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CarouselArrows } from '../feed/carousel-arrows';
@@ -14,9 +13,9 @@ export function ProductImages({ images, alt }: { images: TMediaView[]; alt: stri
   const current = images[index];
   if (!current) {
     return (
-      <Center className={classes.carousel} c="dimmed">
+      <div className={`${classes.carousel} ${classes.noImage}`}>
         <IconShoppingBag size={48} stroke={1.4} aria-label="No image" />
-      </Center>
+      </div>
     );
   }
   const go = (next: number) => setIndex(Math.min(count - 1, Math.max(0, next)));

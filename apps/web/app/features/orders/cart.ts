@@ -25,6 +25,39 @@ function readCart(userId: string | null): CartLine[] {
   }
 }
 
+function writeCart(userId: string, change: (current: CartLine[]) => CartLine[]): void {
+  const next = change(readCart(userId)).filter((l) => l.quantity > 0);
+  window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
+  window.dispatchEvent(new Event(changeEvent));
+}
+
+/**
+ * Puts `quantity` of a product in a person's cart (one line per product; a digital one at most once,
+ * physical goods at most their stock). The product page imports it when Add to cart is pressed.
+ */
+export function addToCart(userId: string, product: TProduct, quantity = 1): void {
+  writeCart(userId, (current) => {
+    const existing = current.find((l) => l.productId === product._id);
+    const cap = (n: number) => (product.type === 'digital' ? 1 : Math.min(n, product.stock ?? n));
+    if (existing) {
+      return current.map((l) =>
+        l.productId === product._id ? { ...l, quantity: cap(l.quantity + quantity) } : l,
+      );
+    }
+    return [
+      ...current,
+      {
+        productId: product._id,
+        name: product.name,
+        price: product.price,
+        type: product.type,
+        quantity: cap(quantity),
+        stock: product.stock,
+      },
+    ];
+  });
+}
+
 /**
  * The fan's cart in local storage, one per logged-in user (business-rules.md "Shop"): it survives
  * reloads and is never shared between accounts on one browser. Every open tab follows changes.
@@ -43,36 +76,15 @@ export function useCart(userId: string | null) {
   }, [userId]);
   const write = useCallback(
     (change: (current: CartLine[]) => CartLine[]) => {
-      if (!userId) return;
-      const next = change(readCart(userId)).filter((l) => l.quantity > 0);
-      window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
-      window.dispatchEvent(new Event(changeEvent));
+      if (userId) writeCart(userId, change);
     },
     [userId],
   );
   const add = useCallback(
-    (product: TProduct, quantity = 1) =>
-      write((current) => {
-        const existing = current.find((l) => l.productId === product._id);
-        const cap = (n: number) => (product.type === 'digital' ? 1 : Math.min(n, product.stock ?? n));
-        if (existing) {
-          return current.map((l) =>
-            l.productId === product._id ? { ...l, quantity: cap(l.quantity + quantity) } : l,
-          );
-        }
-        return [
-          ...current,
-          {
-            productId: product._id,
-            name: product.name,
-            price: product.price,
-            type: product.type,
-            quantity: cap(quantity),
-            stock: product.stock,
-          },
-        ];
-      }),
-    [write],
+    (product: TProduct, quantity = 1) => {
+      if (userId) addToCart(userId, product, quantity);
+    },
+    [userId],
   );
   const setQuantity = useCallback(
     (productId: string, quantity: number) =>

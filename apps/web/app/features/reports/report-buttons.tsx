@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { lazyMenu } from '../../lib/lazy-menu';
 import { useCurrentUser } from '../auth/use-current-user';
-import { type ReportTarget, reportTitle } from './report-reasons';
+import { type ReportTarget, reportTitle } from './report-title';
 
 // The report form and the post menu are downloaded when used (lib/lazy-dialog.tsx, lib/lazy-menu.tsx):
 // every logged-in viewer sees these buttons, few press them.

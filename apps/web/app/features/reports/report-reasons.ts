@@ -1,7 +1,9 @@
 import type { TReportCreate } from '@fanstage/contract';
+import type { ReportTarget } from './report-title';
 
 export type ReportCategory = TReportCreate['category'];
-export type ReportTarget = TReportCreate['target'];
+export type { ReportTarget } from './report-title';
+export { reportTitle } from './report-title';
 
 /** The reasons the API accepts (`ZReportCategory`), in the words a fan reads. */
 export const reportReasons: { value: ReportCategory; label: string; description: string }[] = [
@@ -23,18 +25,6 @@ export const reportReasons: { value: ReportCategory; label: string; description:
   },
   { value: 'other', label: 'Something else', description: 'Tell us what is wrong below.' },
 ];
-
-const targetNames: Record<ReportTarget, string> = {
-  performer: 'creator',
-  feed: 'post',
-  video: 'video',
-  gallery: 'gallery',
-  product: 'product',
-  comment: 'comment',
-};
-
-/** "Report this post", "Report this creator". */
-export const reportTitle = (target: ReportTarget): string => `Report this ${targetNames[target]}`;
 
 /**
  * The body of `POST /reports`, or the sentence that says what is missing: a reason, and for

@@ -16,10 +16,9 @@ import { bylineOf, ContentPageFrame, loadContentPage } from '../../features/cont
 import { ContentTitle } from '../../features/content/content-ui';
 import { stockNote } from '../../features/content/product-format';
 import { ProductImages } from '../../features/content/product-images';
-import { useCart } from '../../features/orders/cart';
 import { formatPrice } from '../../lib/format';
 import { siteNameOf } from '../../lib/meta';
-import { notifySuccess } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import type { Route } from './+types/product';
 
 // The checkout (quantity, address form, payment) is downloaded when a buyer opens it.
@@ -66,7 +65,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
   const navigate = useNavigate();
   const loginPath = useLoginPath();
-  const cart = useCart(user?._id ?? null);
 
   return (
     <ContentPageFrame
@@ -104,7 +102,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ? 'Paid from your wallet; physical goods ship to an address from your address book.'
               : 'This product is sold out for now.'}
         </Text>
-        {user && !isOwn && stock.isAvailable ? <AddToCartButton onAdd={() => cart.add(product)} /> : null}
+        {user && !isOwn && stock.isAvailable ? (
+          // The cart's code comes when the button is pressed: most visitors never press it.
+          <AddToCartButton
+            onAdd={() => import('../../features/orders/cart').then((m) => m.addToCart(user._id, product))}
+          />
+        ) : null}
         {isCheckoutOpen ? (
           <Suspense fallback={null}>
             <CheckoutModal product={product} opened onClose={() => setCheckoutOpen(false)} />
@@ -119,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
  * Adds the product once per visit of the page: the first click adds one unit and the button then says
  * so (the quantity is changed in the cart), so a double click never puts two in the cart.
  */
-function AddToCartButton({ onAdd }: { onAdd: () => void }) {
+function AddToCartButton({ onAdd }: { onAdd: () => Promise<void> }) {
   const wasAdded = useRef(false);
   const [isAdded, setAdded] = useState(false);
   return (
@@ -130,9 +133,16 @@ function AddToCartButton({ onAdd }: { onAdd: () => void }) {
       onClick={() => {
         if (wasAdded.current) return;
         wasAdded.current = true;
-        onAdd();
         setAdded(true);
-        notifySuccess('Added to your cart');
+        onAdd().then(
+          () => notifySuccess('Added to your cart'),
+          (error) => {
+            // The cart's script could not be downloaded (offline): the button can be pressed again.
+            wasAdded.current = false;
+            setAdded(false);
+            notifyError(error, 'Could not add it to your cart. Please try again.');
+          },
+        );
       }}
       fullWidth
     >
