@@ -1,5 +1,5 @@
 import type { TMediaView } from '@fanstage/contract';
-import { IconShoppingBag } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CarouselArrows } from '../feed/carousel-arrows';
 import classes from './content.module.css';
@@ -14,7 +14,7 @@ export function ProductImages({ images, alt }: { images: TMediaView[]; alt: stri
   if (!current) {
     return (
       <div className={`${classes.carousel} ${classes.noImage}`}>
-        <IconShoppingBag size={48} stroke={1.4} aria-label="No image" />
+        <IconPhoto size={48} stroke={1.4} aria-label="No image" />
       </div>
     );
   }
