@@ -16,7 +16,12 @@ export const ZAuthResultEvent = z.object({
 });
 export type TAuthResultEvent = z.infer<typeof ZAuthResultEvent>;
 
-export const ZMessageCreatedEvent = z.object({ conversationId: ZId, message: ZMessage });
+export const ZMessageCreatedEvent = z.object({
+  conversationId: ZId,
+  message: ZMessage,
+  /** To the recipient: their unseen messages over all conversations, this one counted. */
+  unreadTotal: z.number().int().optional(),
+});
 export type TMessageCreatedEvent = z.infer<typeof ZMessageCreatedEvent>;
 
 export const ZMessageDeletedEvent = z.object({ conversationId: ZId, message: ZMessage });

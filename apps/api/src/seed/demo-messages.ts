@@ -1,6 +1,10 @@
 import { and, conversationMembers, eq, inArray, users } from '@fanstage/db';
 import type { AppContext } from '../context';
-import { findConversationOfPair, findOrCreateConversation } from '../modules/messages/messages.repo';
+import {
+  findConversationOfPair,
+  findOrCreateConversation,
+  recountUnreadTotals,
+} from '../modules/messages/messages.repo';
 import { deliverMessage, uploadMessageFile } from '../modules/messages/messages.service';
 import { renderJpeg, sceneSvg } from './demo-images';
 import { bytesUpload } from './demo-media';
@@ -102,6 +106,7 @@ export async function seedDemoMessages(ctx: AppContext): Promise<void> {
             ),
           );
       }
+      await recountUnreadTotals(tx, [fanId, creatorId]);
     });
   }
 }

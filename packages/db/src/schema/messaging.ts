@@ -89,6 +89,24 @@ export const conversationMembers = pgTable(
   ],
 );
 
+/**
+ * A person's unseen messages over all their conversations: the sum of their `conversation_members.unread_count`,
+ * kept beside it in the same statements (a message sent, a mass message batch, a conversation read) so a
+ * new message's statement returns the recipient's exact total. The row is locked by the statement that
+ * changes it, so two messages sent at once to one person in two conversations announce n+1 and n+2.
+ * A person with no row has 0.
+ */
+export const messageUnreadTotals = pgTable(
+  'message_unread_totals',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [check('message_unread_totals_non_negative', sql`${t.total} >= 0`)],
+);
+
 export const messageTypes = ['text', 'photo', 'video', 'tip'] as const;
 
 /**

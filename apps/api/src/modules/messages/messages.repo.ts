@@ -16,6 +16,7 @@ import {
   isNull,
   messageFiles,
   messages,
+  messageUnreadTotals,
   ne,
   newId,
   or,
@@ -311,7 +312,7 @@ const messageOf = (r: RawMessage): MessageRow => ({
  * files are written, the recipient's unseen count goes up and both members' activity moves. Runs
  * in the caller's transaction when given one; alone it is atomic all the same.
  */
-export async function insertMessage(db: Executor | DbHandle, values: NewMessage): Promise<MessageRow> {
+export async function insertMessage(db: Executor | DbHandle, values: NewMessage): Promise<NewMessageRow> {
   const id = newId();
   // A text message sent on its own (the chat's hot path) runs the statement built once.
   if ('engine' in db && values.fileIds.length === 0) {
@@ -324,7 +325,7 @@ export async function insertMessage(db: Executor | DbHandle, values: NewMessage)
     });
     const row = result.rows[0];
     if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
-    return messageOf(row);
+    return newMessageOf(row);
   }
   const executor = 'engine' in db ? db.db : db;
   const linked =
@@ -342,8 +343,19 @@ export async function insertMessage(db: Executor | DbHandle, values: NewMessage)
   )) as unknown as { rows: RawMessage[] };
   const row = result.rows[0];
   if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
-  return messageOf(row);
+  return newMessageOf(row);
 }
+
+/**
+ * A message just written, with the recipient's unseen total after it (exact: the statement held their
+ * total's row); null when no member's count moved (a stream chat).
+ */
+export type NewMessageRow = MessageRow & { recipientUnreadTotal: number | null };
+
+const newMessageOf = (row: RawMessage): NewMessageRow => ({
+  ...messageOf(row),
+  recipientUnreadTotal: row.recipientUnreadTotal == null ? null : Number(row.recipientUnreadTotal),
+});
 
 type MessageValues = {
   [K in 'id' | 'conversationId' | 'senderId' | 'recipientId' | 'type' | 'text' | 'priceCents']: Param<
@@ -370,9 +382,15 @@ const insertMessageSql = (values: MessageValues, linked: SQL) => sql`
       set last_activity_at = ${values.now},
         unread_count = unread_count + (case when user_id = ${values.recipientId} then 1 else 0 end)
       where conversation_id = ${values.conversationId}
-      returning 1
+      returning user_id
+    ), counted as (
+      -- Fed by the member rows above, so their locks come first (as in a conversation read).
+      insert into ${messageUnreadTotals} as t (user_id, total)
+      select user_id, 1 from members where user_id = ${values.recipientId}
+      on conflict (user_id) do update set total = t.total + 1
+      returning total
     )
-    select * from inserted`;
+    select inserted.*, (select total from counted) as "recipientUnreadTotal" from inserted`;
 
 /** `insertMessage` of a message without files, built once per database handle. */
 const insertTextMessages = preparedPerShape((handle) => {
@@ -411,39 +429,66 @@ export async function markMessageDeleted(
   return row ?? null;
 }
 
-/** Everything up to the conversation's newest message counts as seen by this member. */
+/**
+ * Everything up to the conversation's newest message counts as seen by this member; their unseen total
+ * goes down by what this conversation held, in the same statement. Answers the member row and the total
+ * after it (null when they are not a member).
+ */
 export async function markConversationRead(
   db: Executor,
   options: { conversationId: string; userId: string; now: Date },
-): Promise<MemberRow | null> {
-  const [row] = await db
-    .update(conversationMembers)
-    .set({
-      unreadCount: 0,
-      lastReadSeq: sql`(SELECT ${conversations.lastSeq} FROM ${conversations} WHERE ${conversations.id} = ${options.conversationId})`,
-      lastReadAt: options.now,
-    })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, options.conversationId),
-        eq(conversationMembers.userId, options.userId),
-      ),
+): Promise<{ member: MemberRow; unreadTotal: number } | null> {
+  const result = (await db.execute(sql`
+    with read as (
+      update ${conversationMembers} m
+      set unread_count = 0, last_read_at = ${options.now.toISOString()}::timestamptz,
+        last_read_seq = (select c.last_seq from ${conversations} c where c.id = ${options.conversationId})
+      -- The row as it was (locked first): how many it held unseen.
+      from (
+        select unread_count from ${conversationMembers}
+        where conversation_id = ${options.conversationId} and user_id = ${options.userId}
+        for update
+      ) was
+      where m.conversation_id = ${options.conversationId} and m.user_id = ${options.userId}
+      returning m.conversation_id as "conversationId", m.user_id as "userId", m.other_user_id as "otherUserId",
+        m.unread_count as "unreadCount", m.last_read_seq as "lastReadSeq", m.last_read_at as "lastReadAt",
+        m.last_activity_at as "lastActivityAt", m.created_at as "createdAt", was.unread_count as "wasUnread"
+    ), lowered as (
+      update ${messageUnreadTotals} t set total = greatest(t.total - r."wasUnread", 0)
+      from read r where t.user_id = r."userId" and r."wasUnread" > 0
+      returning t.total
     )
-    .returning();
-  return row ?? null;
+    select read.*, coalesce((select total from lowered),
+      (select total from ${messageUnreadTotals} where user_id = ${options.userId}), 0) as "unreadTotal"
+    from read
+  `)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  const date = (v: unknown) => (v == null ? null : new Date(v as string));
+  return {
+    member: {
+      conversationId: row.conversationId as string,
+      userId: row.userId as string,
+      otherUserId: row.otherUserId as string,
+      unreadCount: Number(row.unreadCount),
+      lastReadSeq: Number(row.lastReadSeq),
+      lastReadAt: date(row.lastReadAt),
+      lastActivityAt: date(row.lastActivityAt)!,
+      createdAt: date(row.createdAt)!,
+    },
+    unreadTotal: Number(row.unreadTotal),
+  };
 }
 
 const unreadTotals = preparedPerShape((handle) =>
   handle.db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
-    .from(conversationMembers)
-    .where(
-      and(eq(conversationMembers.userId, sql.placeholder('userId')), gt(conversationMembers.unreadCount, 0)),
-    )
+    .select({ n: messageUnreadTotals.total })
+    .from(messageUnreadTotals)
+    .where(eq(messageUnreadTotals.userId, sql.placeholder('userId')))
     .prepare('unread_total'),
 );
 
-/** Messages not yet seen by a person, over all their conversations (after every message they receive). */
+/** Messages not yet seen by a person, over all their conversations. */
 export async function unreadTotalOf(handle: DbHandle, userId: string): Promise<number> {
   const [row] = await unreadTotals(handle, 'one').execute({ userId });
   return Number(row?.n ?? 0);
@@ -635,6 +680,12 @@ export async function deliverMassBatch(
       SET last_activity_at = ${timestamptz(now)},
           unread_count = m.unread_count + (CASE WHEN m.user_id = b.fan_id THEN 1 ELSE 0 END)
       FROM bumped b WHERE m.conversation_id = b.conversation_id
+      RETURNING m.user_id, b.fan_id
+    ), counted AS (
+      -- Each fan's total, in the order of their ids (two batches at once lock them in the same order).
+      INSERT INTO message_unread_totals AS t (user_id, total)
+      SELECT user_id, 1 FROM unread WHERE user_id = fan_id ORDER BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET total = t.total + 1
     )
     UPDATE mass_message_recipients r SET message_id = b.message_id
     FROM bumped b, inserted i
@@ -647,17 +698,31 @@ export async function deliverMassBatch(
     .sort((x, y) => (x.fanId < y.fanId ? -1 : x.fanId > y.fanId ? 1 : 0));
 }
 
-/** Unread message totals of many people at once (one grouped read of the partial unread index). */
+/**
+ * Sets these people's unseen totals to what their conversations hold (for a writer that set member
+ * counts directly: the demo seed). Run it in the transaction that set them.
+ */
+export async function recountUnreadTotals(db: Executor, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(sql`
+    insert into ${messageUnreadTotals} (user_id, total)
+    select u.id, coalesce((select sum(m.unread_count) from ${conversationMembers} m where m.user_id = u.id), 0)::int
+    from ${users} u where u.id in (${sql.join(
+      [...userIds].sort().map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    order by u.id
+    on conflict (user_id) do update set total = excluded.total
+  `);
+}
+
+/** Unread message totals of many people at once (one read of their totals' rows). */
 export async function unreadTotalsOf(db: Executor, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      userId: conversationMembers.userId,
-      n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int`,
-    })
-    .from(conversationMembers)
-    .where(and(inArray(conversationMembers.userId, userIds), gt(conversationMembers.unreadCount, 0)))
-    .groupBy(conversationMembers.userId);
+    .select({ userId: messageUnreadTotals.userId, n: messageUnreadTotals.total })
+    .from(messageUnreadTotals)
+    .where(inArray(messageUnreadTotals.userId, userIds));
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 

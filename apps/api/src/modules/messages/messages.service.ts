@@ -51,6 +51,7 @@ import {
   markConversationRead,
   markMessageDeleted,
   type NewMessage,
+  type NewMessageRow,
   unreadTotalOf,
 } from './messages.repo';
 import {
@@ -141,7 +142,7 @@ export const deliverMessage = (tx: Transaction, values: NewMessage) => insertMes
 export async function addTipMessage(
   tx: Transaction,
   options: { conversationId: string; fanId: string; performerId: string; amountCents: number; now: Date },
-): Promise<MessageRow> {
+): Promise<NewMessageRow> {
   const { fanId, performerId } = options;
   const members = await findMembers(tx, options.conversationId);
   const ids = new Set(members.map((m) => m.userId));
@@ -473,7 +474,7 @@ export async function readConversation(
 ): Promise<TConversation> {
   const { actor } = options;
   const found = await findMemberConversation(ctx, { actor, conversationId: options.conversationId });
-  const me = await markConversationRead(ctx.db.db, {
+  const read = await markConversationRead(ctx.db.db, {
     conversationId: found.conversation.id,
     userId: actor.id,
     now: ctx.clock.now(),
@@ -484,8 +485,8 @@ export async function readConversation(
     readerId: actor.id,
     unseenByMember: new Map(members.map((m) => [m.userId, m.unreadCount])),
   });
-  await announceUnreadTotal(ctx, actor.id);
-  return presentOneConversation(ctx, actor, { ...found, me: me ?? found.me });
+  if (read) announceUnreadTotal(ctx, actor.id, read.unreadTotal);
+  return presentOneConversation(ctx, actor, { ...found, me: read?.member ?? found.me });
 }
 
 /** Where one file of a message stands (the recipient polls it while a video is processed). Members only. */

@@ -6,7 +6,7 @@ import {
   type FileRow,
   loadMessageFiles,
   type MessageRow,
-  unreadTotalOf,
+  type NewMessageRow,
   unreadTotalsOf,
 } from './messages.repo';
 
@@ -44,38 +44,34 @@ export function presentNewMessage(
   });
 }
 
-/** The viewer's total of unseen messages, sent to them. */
-export async function announceUnreadTotal(ctx: AppContext, userId: string): Promise<void> {
-  try {
-    send(ctx, userId, 'message/unread-total', { total: await unreadTotalOf(ctx.db, userId) });
-  } catch (err) {
-    ctx.log.warn({ err }, 'could not count unread messages');
-  }
+/** A person's total of unseen messages (as a statement just returned it), sent to them. */
+export function announceUnreadTotal(ctx: AppContext, userId: string, total: number): void {
+  send(ctx, userId, 'message/unread-total', { total });
 }
 
 /**
- * A new message to both members (the sender too, for their other tabs and devices), then the
- * recipient's new unread total. `files` may be given when the caller has them (a mass message,
- * which also spares the creator one event per fan: `toSender: false`).
+ * A new message to both members (the sender too, for their other tabs and devices); the recipient's
+ * carries their new unread total, which the statement that wrote the message returned (the tip's
+ * message, the welcome message and a message sent all come from `insertMessage`).
  */
 export async function announceNewMessage(
   ctx: AppContext,
-  options: { message: MessageRow; recipientId: string; files?: FileRow[]; toSender?: boolean },
+  options: { message: NewMessageRow; recipientId: string; files?: FileRow[] },
 ): Promise<void> {
   const { message, recipientId } = options;
   try {
     const files = options.files ?? (await loadMessageFiles(ctx.db.db, [message.id])).get(message.id) ?? [];
-    const viewers = options.toSender === false ? [recipientId] : [message.senderId, recipientId];
-    for (const viewerId of viewers) {
+    for (const viewerId of [message.senderId, recipientId]) {
+      const isRecipient = viewerId === recipientId && message.recipientUnreadTotal !== null;
       send(ctx, viewerId, 'message/created', {
         conversationId: message.conversationId,
         message: presentNewMessage(ctx, { message, viewerId, files }),
+        ...(isRecipient ? { unreadTotal: message.recipientUnreadTotal! } : {}),
       });
     }
   } catch (err) {
     ctx.log.warn({ err }, 'could not announce a message');
   }
-  await announceUnreadTotal(ctx, recipientId);
 }
 
 /**
@@ -102,11 +98,11 @@ export async function announceNewMessages(
       send(ctx, fanId, 'message/created', {
         conversationId: message.conversationId,
         message: presentNewMessage(ctx, { message, viewerId: fanId, files }),
+        unreadTotal: totals.get(fanId) ?? 1,
       });
     } catch (err) {
       ctx.log.warn({ err }, 'could not announce a message');
     }
-    send(ctx, fanId, 'message/unread-total', { total: totals.get(fanId) ?? 1 });
   }
 }
 

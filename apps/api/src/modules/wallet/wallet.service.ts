@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
-import type { MessageRow } from '../messages/messages.repo';
+import type { NewMessageRow } from '../messages/messages.repo';
 import { addTipMessage } from '../messages/messages.service';
 import { announceNewMessage } from '../messages/messages.socket';
 import { notify } from '../notifications/notifications.service';
@@ -186,7 +186,7 @@ export async function chargeTip(
   const show = input.streamId
     ? await assertCanTipInShow(ctx, { actor, sessionId: input.streamId, performerId })
     : null;
-  const tip: { message: MessageRow | null; streamMessageId: string | null } = {
+  const tip: { message: NewMessageRow | null; streamMessageId: string | null } = {
     message: null,
     streamMessageId: null,
   };

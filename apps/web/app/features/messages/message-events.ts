@@ -62,7 +62,11 @@ export function markThreadSeen(queryClient: QueryClient, conversationId: string,
 /** Socket events → the caches of conversations, threads and the unread total. Returns the unbind. */
 export function bindMessageEvents(queryClient: QueryClient, viewerId: string): () => void {
   const offs = [
-    onServerEvent('message/created', ({ message }) => applyMessage(queryClient, viewerId, message, true)),
+    onServerEvent('message/created', ({ message, unreadTotal }) => {
+      applyMessage(queryClient, viewerId, message, true);
+      // A message to me carries my new unread total (no separate event for it).
+      if (unreadTotal !== undefined) queryClient.setQueryData(messageKeys.unread, unreadTotal);
+    }),
     onServerEvent('message/deleted', ({ message }) => applyMessage(queryClient, viewerId, message, false)),
     onServerEvent('message/unread-total', ({ total }) => queryClient.setQueryData(messageKeys.unread, total)),
     onServerEvent('conversation/read', ({ conversationId, readerId, totalNotSeenMessages }) => {
