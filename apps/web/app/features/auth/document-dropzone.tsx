@@ -1,8 +1,6 @@
-import '@mantine/dropzone/styles.css';
 import { ActionIcon, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconId, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { notifyError } from '../../lib/notify';
 import classes from './document-dropzone.module.css';
 
@@ -55,52 +53,7 @@ export function DocumentDropzone(props: {
           </Group>
         </div>
       ) : (
-        <Dropzone
-          onDrop={(files) => onChange(files[0] ?? null)}
-          onReject={(rejections) => {
-            const tooBig = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
-            notifyError(
-              tooBig ? 'The image must be at most 10 MB.' : 'Please choose an image (JPEG, PNG, WebP, …).',
-            );
-          }}
-          accept={IMAGE_MIME_TYPE}
-          maxSize={maxDocumentBytes}
-          multiple={false}
-          disabled={props.disabled}
-          className={classes.dropzone}
-          data-invalid={props.error ? true : undefined}
-          radius="md"
-        >
-          <Group justify="center" gap="sm" mih={118} style={{ pointerEvents: 'none' }} wrap="nowrap">
-            <Dropzone.Accept>
-              <ThemeIcon size={44} radius="xl" variant="light" color="brand">
-                <IconUpload size={22} />
-              </ThemeIcon>
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <ThemeIcon size={44} radius="xl" variant="light" color="red">
-                <IconX size={22} />
-              </ThemeIcon>
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <ThemeIcon size={44} radius="xl" variant="light">
-                {props.label.toLowerCase().includes('selfie') ? (
-                  <IconPhoto size={22} />
-                ) : (
-                  <IconId size={22} />
-                )}
-              </ThemeIcon>
-            </Dropzone.Idle>
-            <div>
-              <Text size="sm" fw={500}>
-                Drop an image or click to choose
-              </Text>
-              <Text size="xs" c="dimmed">
-                JPEG, PNG or WebP, up to 10 MB
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+        <DropArea {...props} />
       )}
       {props.error ? (
         <Text size="xs" c="red">
@@ -108,5 +61,78 @@ export function DocumentDropzone(props: {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The empty slot: a label around a file input (a click or a key chooses a file) that also takes a
+ * dropped image. Plain elements instead of Mantine's Dropzone: the sign-up page is public, and the
+ * dropzone's script (about 8 KB) was the largest part of it. The server checks the file again.
+ */
+function DropArea(props: {
+  label: string;
+  onChange: (file: File | null) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const [isOver, setOver] = useState(false);
+  const take = (file: File | undefined) => {
+    if (!file || props.disabled) return;
+    if (!file.type.startsWith('image/')) {
+      notifyError('Please choose an image (JPEG, PNG, WebP, …).');
+    } else if (file.size > maxDocumentBytes) {
+      notifyError('The image must be at most 10 MB.');
+    } else {
+      props.onChange(file);
+    }
+  };
+  return (
+    <label
+      className={classes.dropzone}
+      data-invalid={props.error ? true : undefined}
+      data-over={isOver ? true : undefined}
+      data-disabled={props.disabled ? true : undefined}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        take(e.dataTransfer.files[0]);
+      }}
+    >
+      <input
+        type="file"
+        accept="image/*"
+        className={classes.input}
+        aria-label={props.label}
+        disabled={props.disabled}
+        onChange={(e) => {
+          take(e.currentTarget.files?.[0]);
+          e.currentTarget.value = '';
+        }}
+      />
+      <Group justify="center" gap="sm" mih={118} wrap="nowrap">
+        <ThemeIcon size={44} radius="xl" variant="light" color={isOver ? 'brand' : undefined}>
+          {isOver ? (
+            <IconUpload size={22} />
+          ) : props.label.toLowerCase().includes('selfie') ? (
+            <IconPhoto size={22} />
+          ) : (
+            <IconId size={22} />
+          )}
+        </ThemeIcon>
+        <div>
+          <Text size="sm" fw={500}>
+            Drop an image or click to choose
+          </Text>
+          <Text size="xs" c="dimmed">
+            JPEG, PNG or WebP, up to 10 MB
+          </Text>
+        </div>
+      </Group>
+    </label>
   );
 }
