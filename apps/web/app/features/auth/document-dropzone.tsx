@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconId, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { notifyError } from '../../lib/notify';
@@ -34,7 +34,7 @@ export function DocumentDropzone(props: {
       </div>
       {file && preview ? (
         <div className={classes.preview}>
-          <Image src={preview} alt={props.label} h={150} fit="cover" radius="md" />
+          <img src={preview} alt={props.label} className={classes.previewImage} />
           <Group className={classes.previewBar} justify="space-between" wrap="nowrap">
             <Text size="xs" c="white" truncate>
               {file.name}

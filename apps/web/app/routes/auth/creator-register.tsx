@@ -5,7 +5,6 @@ import {
   Divider,
   Group,
   PasswordInput,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -17,6 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DeferredSelect, preloadSelect } from '../../components/deferred-select';
+import { ProgressBar } from '../../components/progress-bar';
 import type { MessageResponse } from '../../features/auth/auth-api';
 import { AuthHeader, AuthResult } from '../../features/auth/auth-header';
 import { DocumentDropzone } from '../../features/auth/document-dropzone';
@@ -291,7 +291,7 @@ export default function CreatorRegisterPage() {
 
           {progress !== null ? (
             <Stack gap={4}>
-              <Progress value={progress} animated={progress < 100} size="md" radius="xl" />
+              <ProgressBar value={progress} animated={progress < 100} label="Uploading your documents" />
               <Text size="xs" c="dimmed">
                 {progress < 100 ? `Uploading your documents… ${progress}%` : 'Checking your documents…'}
               </Text>
