@@ -1,23 +1,12 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, CloseButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DeferredSelect } from '../components/deferred-select';
+import { EmptyNotice } from '../components/empty-notice';
 import { PageHeader } from '../components/page-header';
+import { Segmented } from '../components/segmented';
 import { genderOptions } from '../features/auth/gender-options';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import {
@@ -155,12 +144,11 @@ function Filters({
           style={{ flex: '1 1 140px' }}
         />
       </Group>
-      <SegmentedControl
-        aria-label="Sort creators"
-        data={sortOptions}
+      <Segmented
+        label="Sort creators"
+        options={sortOptions}
         value={filters.sortBy}
-        onChange={(sortBy) => onChange({ sortBy: sortBy as PerformerSort })}
-        style={{ alignSelf: 'flex-start' }}
+        onChange={(sortBy) => onChange({ sortBy })}
       />
     </Stack>
   );
@@ -179,25 +167,19 @@ function Results({ filters, onReset }: { filters: ExploreFilters; onReset: () =>
 
   if (search.isPending) {
     return (
-      <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
-        spacing="md"
-        aria-busy
-        aria-label="Loading creators"
-      >
+      <div className={classes.grid} aria-busy aria-label="Loading creators">
         {placeholderKeys(explorePageSize / 2).map((key) => (
           <PerformerCardSkeleton key={key} />
         ))}
-      </SimpleGrid>
+      </div>
     );
   }
 
   if (creators.length === 0) {
     return (
       <Card p={{ base: 'lg', sm: 48 }}>
-        <EmptyState
+        <EmptyNotice
           icon={<IconUserSearch size={28} />}
-          variant="light"
           title={isFiltered ? 'No creators match your search' : 'No creators yet'}
           description={
             search.isError
@@ -207,22 +189,20 @@ function Results({ filters, onReset }: { filters: ExploreFilters; onReset: () =>
                 : 'Creators will appear here once they finish their profiles.'
           }
         >
-          <EmptyState.Actions>
-            {search.isError ? (
-              <Button variant="default" onClick={() => void search.refetch()}>
-                Try again
-              </Button>
-            ) : isFiltered ? (
-              <Button variant="default" onClick={onReset}>
-                Clear filters
-              </Button>
-            ) : user ? null : (
-              <Button component={Link} to="/auth/creator-register" variant="gradient">
-                Become a creator
-              </Button>
-            )}
-          </EmptyState.Actions>
-        </EmptyState>
+          {search.isError ? (
+            <Button variant="default" onClick={() => void search.refetch()}>
+              Try again
+            </Button>
+          ) : isFiltered ? (
+            <Button variant="default" onClick={onReset}>
+              Clear filters
+            </Button>
+          ) : user ? null : (
+            <Button component={Link} to="/auth/creator-register" variant="gradient">
+              Become a creator
+            </Button>
+          )}
+        </EmptyNotice>
       </Card>
     );
   }
@@ -232,14 +212,14 @@ function Results({ filters, onReset }: { filters: ExploreFilters; onReset: () =>
       <Text size="sm" c="dimmed" mb="sm">
         {total === 1 ? '1 creator' : `${total.toLocaleString('en-US')} creators`}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+      <div className={classes.grid}>
         {creators.map((p) => (
           <PerformerCard key={p._id} performer={p} />
         ))}
         {search.isFetchingNextPage
           ? placeholderKeys(4).map((key) => <PerformerCardSkeleton key={key} />)
           : null}
-      </SimpleGrid>
+      </div>
       {search.hasNextPage ? (
         <Group justify="center" mt="xl">
           <Button

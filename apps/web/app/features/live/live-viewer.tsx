@@ -1,28 +1,18 @@
 import type { TLiveSession } from '@fanstage/contract';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBroadcastOff, IconLock, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyNotice } from '../../components/empty-notice';
 import { newIdempotencyKey } from '../../lib/api';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../auth/use-current-user';
-import { profilePath } from '../performers/performer-card';
+import { profilePath } from '../performers/profile-path';
 import { useMySubscription } from '../subscriptions/subscriptions-api';
 import { refreshWallet } from '../wallet/wallet-api';
 import classes from './live.module.css';
@@ -46,18 +36,15 @@ export function LiveViewer({ id }: { id: string }) {
   if (session.isError)
     return (
       <Card py={48}>
-        <EmptyState
+        <EmptyNotice
           icon={<IconBroadcastOff size={28} />}
-          variant="light"
           title="This show cannot be found"
           description={errorMessage(session.error)}
         >
-          <EmptyState.Actions>
-            <Button component={Link} to="/explore" variant="default">
-              Explore creators
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+          <Button component={Link} to="/explore" variant="default">
+            Explore creators
+          </Button>
+        </EmptyNotice>
       </Card>
     );
   return <ViewerBody session={session.data} />;
@@ -176,9 +163,9 @@ function ViewerState({ session, onChanged }: { session: TLiveSession; onChanged:
 function Notice(props: { icon?: ReactNode; title: string; description: string; action: ReactNode }) {
   return (
     <Card py={{ base: 32, sm: 56 }}>
-      <EmptyState icon={props.icon} variant="light" title={props.title} description={props.description}>
-        <EmptyState.Actions>{props.action}</EmptyState.Actions>
-      </EmptyState>
+      <EmptyNotice icon={props.icon} title={props.title} description={props.description}>
+        {props.action}{' '}
+      </EmptyNotice>
     </Card>
   );
 }

@@ -6,9 +6,7 @@ import {
   Button,
   Card,
   Center,
-  EmptyState,
   Group,
-  Image,
   Loader,
   SimpleGrid,
   Stack,
@@ -33,6 +31,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { EmptyNotice } from '../../components/empty-notice';
 import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { formatMonthYear } from '../../lib/dates';
@@ -43,7 +42,8 @@ import { usePublicSettings } from '../../lib/settings';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CallButton } from '../calls/call-button';
 import { RequestPrivateShowButton } from '../calls/request-private-show';
-import { type FeedPage, useCreatorFeed } from '../feed/feed-api';
+import type { FeedPage } from '../feed/feed-api';
+import { useCreatorFeed } from '../feed/feed-lists';
 import { LazyPostOwnerMenu } from '../feed/lazy-post-owner-menu';
 import { PostList } from '../feed/post-list';
 import { FollowButton } from '../follows/follow-button';
@@ -109,7 +109,7 @@ export function ProfileView({
         <div className={classes.cover}>
           {/* The page's largest picture: fetched first, before the avatars and post media below it. */}
           {performer.cover ? (
-            <Image src={performer.cover} alt="" h="100%" w="100%" fit="cover" fetchPriority="high" />
+            <img src={performer.cover} alt="" className={classes.coverImage} fetchPriority="high" />
           ) : null}
         </div>
         <Box px={{ base: 'md', sm: 'xl' }} pb={{ base: 'md', sm: 'xl' }}>
@@ -355,9 +355,8 @@ function NothingYet({
 }) {
   return (
     <Box py="md">
-      <EmptyState
+      <EmptyNotice
         icon={<IconLock size={26} />}
-        variant="light"
         title={`No ${what} yet`}
         description={
           isSelf
@@ -366,13 +365,11 @@ function NothingYet({
         }
       >
         {isSelf && what === 'posts' ? (
-          <EmptyState.Actions>
-            <Button component={Link} to={newPostPath} variant="gradient" leftSection={<IconPlus size={16} />}>
-              Write your first post
-            </Button>
-          </EmptyState.Actions>
+          <Button component={Link} to={newPostPath} variant="gradient" leftSection={<IconPlus size={16} />}>
+            Write your first post
+          </Button>
         ) : null}
-      </EmptyState>
+      </EmptyNotice>
       <SimpleGrid cols={{ base: 3, sm: 6 }} spacing={4} mt="xl" aria-hidden className={classes.ghostGrid}>
         {placeholderKeys(6).map((key) => (
           <div key={key} className={classes.ghostTile} />
