@@ -7,7 +7,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { accessLabel } from '../feed/feed-format';
 import { HiddenNotice } from '../moderation/hidden-notice';
 import { LazyModerateMenu } from '../moderation/lazy-moderate-menu';
-import { profilePath } from '../performers/performer-card';
+import { profilePath } from '../performers/profile-path';
 import { ReportButton } from '../reports/report-buttons';
 import classes from './content.module.css';
 import { type ReactionFacts, reactionFactsOf } from './content-format';

@@ -19,7 +19,7 @@ import { useLoginPath } from '../auth/use-login-path';
 import type { CommentTarget, CountUpdate } from '../comments/comments-api';
 import { CommentsPanel } from '../comments/comments-panel';
 import lockClasses from '../feed/post-media.module.css';
-import { profilePath } from '../performers/performer-card';
+import { profilePath } from '../performers/profile-path';
 import { LazyUnlockDialog } from '../wallet/lazy-unlock-dialog';
 import type { AssetLock, ReactionFacts } from './content-format';
 import { LockSubscribeButton } from './lock-subscribe';

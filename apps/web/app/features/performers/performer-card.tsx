@@ -1,13 +1,11 @@
 import type { TPerformerPublic } from '@fanstage/contract';
-import { Avatar, Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { plural, priceBadge } from '../../lib/format';
 import classes from './performer-card.module.css';
-
-export const profilePath = (p: Pick<TPerformerPublic, '_id' | 'username'>) =>
-  `/${encodeURIComponent(p.username ?? p._id)}`;
+import { profilePath } from './profile-path';
 
 /** One creator in a grid: cover, avatar, name, @username, followers and the price badge. */
 export function PerformerCard({ performer }: { performer: TPerformerPublic }) {
@@ -17,7 +15,7 @@ export function PerformerCard({ performer }: { performer: TPerformerPublic }) {
       <Card p={0} className={classes.card}>
         <div className={classes.cover}>
           {performer.cover ? (
-            <Image src={performer.cover} alt="" h="100%" w="100%" fit="cover" loading="lazy" />
+            <img src={performer.cover} alt="" className={classes.coverImage} loading="lazy" />
           ) : null}
           {price ? (
             <Badge className={classes.price} variant="white" color="dark" size="lg" radius="sm" tt="none">

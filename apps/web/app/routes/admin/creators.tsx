@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { CommissionEditor } from '../../features/admin/commission-editor';
 import { CreatorDocuments } from '../../features/admin/creator-documents';
-import { profilePath } from '../../features/performers/performer-card';
+import { profilePath } from '../../features/performers/profile-path';
 import { useCountries } from '../../features/reference/use-countries';
 import { api } from '../../lib/api';
 import { pageTitle } from '../../lib/meta';

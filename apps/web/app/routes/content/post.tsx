@@ -8,7 +8,7 @@ import { absoluteImage, metaDescription, shareCardMeta } from '../../features/co
 import { loadCreator, loadItem, monthlyPriceOf } from '../../features/content/content-loader';
 import { postKey, usePost } from '../../features/feed/feed-api';
 import { PostCard } from '../../features/feed/post-card';
-import { profilePath } from '../../features/performers/performer-card';
+import { profilePath } from '../../features/performers/profile-path';
 import { siteNameOf } from '../../lib/meta';
 import { guardPage } from '../../lib/page-guard';
 import { publicOrigin, serverApi } from '../../lib/server-api';
