@@ -2,7 +2,8 @@ import { Avatar, Button, Card, EmptyState, Grid, Group, Stack, Text, Title } fro
 import { IconCompass, IconSettings, IconUsersGroup, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/use-current-user';
-import { type FeedPage, homeFeedFirstPagePath, useHomeFeed } from '../features/feed/feed-api';
+import { type FeedPage, homeFeedFirstPagePath } from '../features/feed/feed-api';
+import { useHomeFeed } from '../features/feed/feed-lists';
 import { FeedSkeleton } from '../features/feed/feed-skeleton';
 import { PostList } from '../features/feed/post-list';
 import { greeting } from '../features/home/greeting';

@@ -1,6 +1,5 @@
 import type { TPerformerPublic, TSubscriptionType } from '@fanstage/contract';
 import { useState } from 'react';
-import { defaultPlan } from './subscription-plans';
 
 // Apart from the modal (subscription-modal.tsx) so that a Subscribe button holds the state without
 // downloading the modal's payment forms before it is pressed.
@@ -26,4 +25,11 @@ export function useSubscriptionModal() {
     setSubscriptionType: (subscriptionType: TSubscriptionType) =>
       setState((s) => ({ ...s, subscriptionType })),
   };
+}
+
+/** Monthly unless the creator does not offer it. */
+export function defaultPlan(performer: TPerformerPublic): TSubscriptionType {
+  if (performer.monthlyPrice !== null && performer.monthlyPrice > 0) return 'monthly';
+  if (performer.yearlyPrice !== null && performer.yearlyPrice > 0) return 'yearly';
+  return performer.freeSubscription ? 'free' : 'monthly';
 }

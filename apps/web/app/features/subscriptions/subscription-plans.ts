@@ -1,6 +1,10 @@
 import type { TPerformerPublic, TSubscriptionType } from '@fanstage/contract';
 import { formatPrice } from '../../lib/format';
 
+// defaultPlan (the plan a Subscribe button opens on) lives with the modal's state, which every Subscribe
+// button loads; the rest here comes with the modal.
+export { defaultPlan } from './subscription-modal-state';
+
 export interface Plan {
   type: TSubscriptionType;
   title: string;
@@ -36,13 +40,6 @@ export function plansOf(performer: TPerformerPublic, freeDays: number): Plan[] {
     });
   }
   return plans;
-}
-
-/** Monthly unless the creator does not offer it. */
-export function defaultPlan(performer: TPerformerPublic): TSubscriptionType {
-  if (performer.monthlyPrice !== null && performer.monthlyPrice > 0) return 'monthly';
-  if (performer.yearlyPrice !== null && performer.yearlyPrice > 0) return 'yearly';
-  return performer.freeSubscription ? 'free' : 'monthly';
 }
 
 export function subscribeLabel(plan: Plan | undefined): string {

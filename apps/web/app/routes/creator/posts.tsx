@@ -2,7 +2,7 @@ import { Button, Card, EmptyState } from '@mantine/core';
 import { IconPencilPlus, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { useMyFeeds } from '../../features/feed/feed-api';
+import { useMyFeeds } from '../../features/feed/feed-lists';
 import { PostList } from '../../features/feed/post-list';
 import { PostOwnerMenu } from '../../features/feed/post-owner-menu';
 import { pageTitle } from '../../lib/meta';
