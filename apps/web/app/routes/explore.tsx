@@ -167,7 +167,7 @@ function Results({ filters, onReset }: { filters: ExploreFilters; onReset: () =>
 
   if (search.isPending) {
     return (
-      <div className={classes.grid} aria-busy aria-label="Loading creators">
+      <div className={classes.grid} role="status" aria-busy aria-label="Loading creators">
         {placeholderKeys(explorePageSize / 2).map((key) => (
           <PerformerCardSkeleton key={key} />
         ))}
