@@ -10,12 +10,12 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconCoin, IconEye, IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { PlainTextInput } from '../../components/plain-text-input';
 import { errorMessage } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { useWriteMutation } from '../../lib/use-write-mutation';
@@ -249,7 +249,7 @@ function SendBox({ session, conversationId }: { session: TLiveSession; conversat
     <>
       <form onSubmit={handleSubmit} noValidate>
         <Group gap="xs" mt="xs" align="flex-start" wrap="nowrap">
-          <TextInput
+          <PlainTextInput
             aria-label="Message"
             placeholder={reason ? 'You are muted' : 'Say something…'}
             value={text}

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import classes from './live.module.css';
 import { useMediaGrant } from './live-api';
-import { createMediaSession, type LiveMediaSession } from './media-session';
-import { P2pSession, showFullMessage } from './p2p-client';
+import { loadMediaSession, showFullMessage } from './live-media';
+import type { LiveMediaSession } from './media-session';
 
 /** Keeps a running media session on the newest tokens the API renewed. */
 export function useFreshTokens(session: LiveMediaSession | null, grant: TLiveMediaGrant | undefined) {
@@ -53,29 +53,38 @@ export function LiveWatcher({ sessionId, onEnded }: { sessionId: string; onEnded
   useEffect(() => {
     if (!hasGrant || !grant.data) return;
     let isCancelled = false;
-    const session = createMediaSession(grant.data);
-    session.onEnded = (reason) => {
-      if (isCancelled) return;
-      setProblem(reason);
-      onEnded?.();
-    };
-    setJanus(session);
+    let session: LiveMediaSession | null = null;
+    const current = grant.data;
     setProblem(null);
-    session
-      .watch()
-      .then((stream) => {
-        if (!isCancelled && videoRef.current) videoRef.current.srcObject = stream;
+    loadMediaSession(current)
+      .then((created) => {
+        if (isCancelled) return created.close();
+        session = created;
+        created.onEnded = (reason) => {
+          if (isCancelled) return;
+          setProblem(reason);
+          onEnded?.();
+        };
+        setJanus(created);
+        return created.watch().then((stream) => {
+          if (!isCancelled && videoRef.current) videoRef.current.srcObject = stream;
+        });
       })
       .catch((error: unknown) => {
         if (isCancelled) return;
-        // Peer to peer answers with the server's sentence (the show is full); Janus has no feed yet.
+        // Peer to peer answers with the server's sentence (the show is full); Janus has no feed yet;
+        // a client that could not be downloaded says so.
         setProblem(
-          session instanceof P2pSession ? errorMessage(error) : "The creator's video has not started yet.",
+          !session
+            ? `The video player could not be loaded: ${errorMessage(error)}`
+            : current.provider === 'p2p'
+              ? errorMessage(error)
+              : "The creator's video has not started yet.",
         );
       });
     return () => {
       isCancelled = true;
-      session.close();
+      session?.close();
       setJanus(null);
     };
   }, [hasGrant, attempt]);

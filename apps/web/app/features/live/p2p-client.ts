@@ -6,6 +6,7 @@ import type {
   TLiveSignalPayload,
 } from '@fanstage/contract';
 import { currentSocket, socketReady } from '../realtime/socket-client';
+import { showFullMessage } from './live-media';
 
 /**
  * Peer-to-peer live video (the server's LIVE_MEDIA=p2p), the same shape as JanusSession: the
@@ -39,8 +40,7 @@ export class P2pMediaError extends Error {
   }
 }
 
-/** The sentence of the server when the mesh has no free seat (the page shows "room full"). */
-export const showFullMessage = 'This show is full right now.';
+export { showFullMessage };
 
 /** The channel over the page's one socket.io connection. */
 export function socketChannel(): SignalChannel {

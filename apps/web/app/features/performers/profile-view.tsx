@@ -8,7 +8,6 @@ import {
   Center,
   Group,
   Loader,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -370,11 +369,11 @@ function NothingYet({
           </Button>
         ) : null}
       </EmptyNotice>
-      <SimpleGrid cols={{ base: 3, sm: 6 }} spacing={4} mt="xl" aria-hidden className={classes.ghostGrid}>
+      <div aria-hidden className={classes.ghostGrid}>
         {placeholderKeys(6).map((key) => (
           <div key={key} className={classes.ghostTile} />
         ))}
-      </SimpleGrid>
+      </div>
     </Box>
   );
 }
