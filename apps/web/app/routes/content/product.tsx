@@ -120,26 +120,33 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /**
  * Adds the product once per visit of the page: the first click adds one unit and the button then says
- * so (the quantity is changed in the cart), so a double click never puts two in the cart.
+ * so (the quantity is changed in the cart), so a double click never puts two in the cart. The button
+ * says "Added" only once the line is written: the cart's script is downloaded first, and leaving the
+ * page before that would otherwise lose the line it announced.
  */
 function AddToCartButton({ onAdd }: { onAdd: () => Promise<void> }) {
   const wasAdded = useRef(false);
-  const [isAdded, setAdded] = useState(false);
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const isAdded = state === 'added';
   return (
     <Button
       variant="default"
       leftSection={isAdded ? <IconCheck size={16} /> : undefined}
       disabled={isAdded}
+      loading={state === 'adding'}
       onClick={() => {
         if (wasAdded.current) return;
         wasAdded.current = true;
-        setAdded(true);
+        setState('adding');
         onAdd().then(
-          () => notifySuccess('Added to your cart'),
+          () => {
+            setState('added');
+            notifySuccess('Added to your cart');
+          },
           (error) => {
             // The cart's script could not be downloaded (offline): the button can be pressed again.
             wasAdded.current = false;
-            setAdded(false);
+            setState('idle');
             notifyError(error, 'Could not add it to your cart. Please try again.');
           },
         );
