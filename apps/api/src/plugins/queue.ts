@@ -86,6 +86,8 @@ export function createJobQueue(options: {
     30,
     Math.max(1, Math.ceil(options.pollingIntervalSeconds * 15)),
   );
+  /** Set once pg-boss has stopped: a timer of its that fires later touches no database (it may be closed). */
+  let finished = false;
   const boss = new PgBoss({
     ...(options.schema ? { schema: options.schema } : {}),
     schedule: runSchedules,
@@ -93,7 +95,7 @@ export function createJobQueue(options: {
     cronMonitorIntervalSeconds,
     ...(options.databaseUrl && options.db.engine === 'postgres'
       ? { connectionString: options.databaseUrl, max: 4 }
-      : { db: { executeSql: adaptHandle(options.db) } }),
+      : { db: { executeSql: adaptHandle(options.db, () => finished) } }),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
@@ -239,6 +241,7 @@ export function createJobQueue(options: {
       await starting.catch(() => {});
       shutdown.abort();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      finished = true;
     },
   };
 }
@@ -249,8 +252,12 @@ export function createJobQueue(options: {
  * refuses, so those go through `exec`; every other statement goes through `query`, which also
  * returns the rows that pg-boss reads back (versions, queue lists), parameters or not.
  */
-function adaptHandle(db: DbHandle) {
+export function adaptHandle(db: DbHandle, isFinished: () => boolean) {
   return async (text: string, values?: unknown[]): Promise<{ rows: unknown[] }> => {
+    // After the queue stopped, whoever opened the handle may close it; a statement pg-boss still sends
+    // then (a poll or maintenance timer that outlived its stop) finds nothing, instead of failing
+    // unhandled on a closed pool.
+    if (isFinished()) return { rows: [] };
     if ((!values || values.length === 0) && holdsSeveralStatements(text)) {
       await db.exec(text);
       return { rows: [] };
