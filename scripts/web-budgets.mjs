@@ -271,7 +271,7 @@ async function audit(chromium, baseUrl) {
       runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
       const lhr = runs[Math.floor(lighthouseRuns / 2)];
       console.log(
-        `  ${t.name}: performance of the ${lighthouseRuns} runs ${runs.map((r) => (r.categories.performance.score ?? 0).toFixed(2)).join(', ')}; the median's figures:`,
+        `  ${t.name}: performance of the ${lighthouseRuns} runs ${runs.map((r) => (r.categories.performance.score ?? 0).toFixed(2)).join(', ')} (host CPU benchmark index ${runs.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)).join(', ')}); the median's figures:`,
       );
       const perf = lhr.categories.performance.score ?? 0;
       const a11y = lhr.categories.accessibility.score ?? 0;
