@@ -156,12 +156,13 @@ export async function assertMaySend(ctx: AppContext, options: { viewer: Viewer; 
 
 /**
  * The conversation as one member sees it, with whether they may write now, in one statement (the
- * send path and the conversation's own page); anyone else gets 404.
+ * send path and the conversation's own page, which reads the last message itself); anyone else
+ * gets 404.
  */
 export async function findMemberConversationView(
   ctx: AppContext,
   options: { actor: Viewer; conversationId: string },
-): Promise<MemberConversation & { party: PartyRow; decision: SendDecision; lastMessage: MessageRow | null }> {
+): Promise<MemberConversation & { party: PartyRow; decision: SendDecision }> {
   const { actor } = options;
   const row = await findMemberView(ctx.db, {
     conversationId: options.conversationId,
@@ -183,6 +184,5 @@ export async function findMemberConversationView(
     other: row.other,
     party,
     decision: decideSend(actor, party, { blocked, subscribedTo }),
-    lastMessage: row.lastMessage,
   };
 }

@@ -731,10 +731,12 @@ const otherMember = alias(conversationMembers, 'other_member');
 
 /**
  * One member's view of a conversation in one statement: the conversation, both member rows, the
- * other person (with the creator's "subscribers only" setting), the facts the send decision needs
- * (a block either way, the viewer's running subscription to them) and the last message. Null when
- * the viewer is not a member (or there is no such conversation). Every message sent and every
- * conversation opened runs it, so it is built once per database handle and sent prepared.
+ * other person (with the creator's "subscribers only" setting) and the facts the send decision needs
+ * (a block either way, the viewer's running subscription to them). Null when the viewer is not a
+ * member (or there is no such conversation). Every message sent and every conversation opened runs
+ * it, so it is built once per database handle and sent prepared. Not the last message: the send path
+ * has no use for it, and a plan made while the messages table looked empty (a new site) read that
+ * whole table for it on every message sent.
  */
 function prepareMemberView(handle: DbHandle) {
   const viewerId = sql.placeholder('viewerId');
@@ -748,7 +750,6 @@ function prepareMemberView(handle: DbHandle) {
       blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
       blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
       subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${sql.placeholder('now')}::timestamptz)`,
-      lastMessage: messages,
     })
     .from(meMember)
     .innerJoin(conversations, eq(conversations.id, meMember.conversationId))
@@ -758,7 +759,6 @@ function prepareMemberView(handle: DbHandle) {
     )
     .innerJoin(users, eq(users.id, otherMember.userId))
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
     .where(and(eq(meMember.conversationId, sql.placeholder('conversationId')), eq(meMember.userId, viewerId)))
     .limit(1)
     .prepare('conversation_member_view');

@@ -288,6 +288,9 @@ export async function getConversation(
   options: { actor: Actor; id: string },
 ): Promise<TConversation> {
   const view = await findMemberConversationView(ctx, { actor: options.actor, conversationId: options.id });
+  const lastMessage = view.conversation.lastMessageId
+    ? await findMessageById(ctx.db.db, view.conversation.lastMessageId)
+    : null;
   const online = await ctx.realtime.presence.onlineOf([view.party.user.id]).catch((err) => {
     ctx.log.warn({ err }, 'presence is not available');
     return new Set<string>();
@@ -296,7 +299,7 @@ export async function getConversation(
     conversation: view.conversation,
     me: view.me,
     party: view.party,
-    lastMessage: view.lastMessage,
+    lastMessage,
     decision: view.decision,
     isOnline: online.has(view.party.user.id),
   });
