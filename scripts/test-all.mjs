@@ -3,7 +3,9 @@
 // Each suite prints its own closing line `<suite>: N passed, N failed`; this exits non-zero if any step failed.
 // With TEST_DATABASE_URL / TEST_REDIS_URL set, the API and browser suites run against PostgreSQL and Redis.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
 const only = process.argv.slice(2);
@@ -66,6 +68,11 @@ const steps = [
   },
 ];
 
+// Each suite's reporter appends a line per failed (or flaky) test here; the summary below repeats them, so the
+// end of CI's log says which tests failed, not only which suites.
+const failuresDir = mkdtempSync(join(tmpdir(), 'fanstage-failures-'));
+const failuresFile = join(failuresDir, 'failed.txt');
+
 const results = [];
 for (const step of steps) {
   const wanted = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
@@ -95,7 +102,7 @@ for (const step of steps) {
   }
   console.log(`\n== ${step.name}`);
   const started = Date.now();
-  const env = { ...process.env, SUITE_NAME: step.suite ?? step.name };
+  const env = { ...process.env, SUITE_NAME: step.suite ?? step.name, CI_FAILURES_FILE: failuresFile };
   // The web build step just built the app from these sources: the browser and live steps reuse it.
   if (step.browser && results.some((r) => r.name === 'web build' && r.ok)) env.E2E_SKIP_BUILD = '1';
   const r = spawnSync(step.cmd, step.args, { stdio: 'inherit', env });
@@ -107,4 +114,7 @@ for (const step of steps) {
 console.log('\n== summary');
 for (const r of results)
   console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${r.seconds !== undefined ? ` (${r.seconds}s)` : ''}`);
+if (existsSync(failuresFile))
+  process.stdout.write(`\nfailed and flaky tests:\n${readFileSync(failuresFile, 'utf8')}`);
+rmSync(failuresDir, { recursive: true, force: true });
 process.exit(results.every((r) => r.ok) ? 0 : 1);

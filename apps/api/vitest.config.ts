@@ -10,6 +10,8 @@ export default defineConfig({
     isolate: false,
     setupFiles: ['./test/setup.ts'],
     testTimeout: 30_000,
+    // In CI one retry; a test that needed it is named in the run's summary (test/count-reporter.ts).
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
     reporters: ['default', './test/count-reporter.ts'],
   },
