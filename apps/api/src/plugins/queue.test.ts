@@ -76,7 +76,7 @@ describe('job queue', () => {
     }
   });
 
-  it("sends pg-boss's statements to the database until the queue stopped, and none after", async () => {
+  it("sends pg-boss's statements to the database until the queue stopped, and none after (a count then reads 0)", async () => {
     // A closed pool refuses a statement unhandled (seen once in CI after a test file's last job:
     // "Cannot use a pool after calling end on the pool"); the adapter no longer passes one on.
     let calls = 0;
@@ -92,6 +92,11 @@ describe('job queue', () => {
     expect((await executeSql('SELECT 1 AS one', [])).rows).toEqual([{ one: 1 }]);
     isFinished = true;
     expect(await executeSql('SELECT 1 AS one', [])).toEqual({ rows: [] });
+    // pg-boss completes or fails a job that ran past the stop's wait without awaiting it, and reads
+    // `rows[0].count` of the answer (CI: "Cannot read properties of undefined (reading 'count')").
+    const failed =
+      'WITH results AS (UPDATE pgboss.job SET state = $2 WHERE id = ANY($1) RETURNING 1)\n    SELECT COUNT(*) FROM results';
+    expect(await executeSql(failed, [[], 'failed'])).toEqual({ rows: [{ count: '0' }] });
     expect(calls).toBe(1);
   });
 });

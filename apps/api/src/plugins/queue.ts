@@ -255,9 +255,10 @@ export function createJobQueue(options: {
 export function adaptHandle(db: DbHandle, isFinished: () => boolean) {
   return async (text: string, values?: unknown[]): Promise<{ rows: unknown[] }> => {
     // After the queue stopped, whoever opened the handle may close it; a statement pg-boss still sends
-    // then (a poll or maintenance timer that outlived its stop) finds nothing, instead of failing
-    // unhandled on a closed pool.
-    if (isFinished()) return { rows: [] };
+    // then (a poll or maintenance timer that outlived its stop, or the complete or fail of a job that
+    // ran past the stop's wait, which pg-boss sends without awaiting) finds nothing, instead of failing
+    // unhandled on a closed pool. A count it reads (complete and fail read `rows[0].count`) is 0.
+    if (isFinished()) return { rows: countsRows(text) ? [{ count: '0' }] : [] };
     if ((!values || values.length === 0) && holdsSeveralStatements(text)) {
       await db.exec(text);
       return { rows: [] };
@@ -265,6 +266,9 @@ export function adaptHandle(db: DbHandle, isFinished: () => boolean) {
     return db.query(text, values);
   };
 }
+
+/** A statement whose answer is one row with a count (pg-boss's complete, fail, cancel, queue size). */
+const countsRows = (text: string) => /\bselect\s+count\(\*\)(\s+as\s+count)?\s+from\b/i.test(text);
 
 /**
  * pg-boss wraps every multi-statement text in `BEGIN; … COMMIT;` (its advisory-locked
