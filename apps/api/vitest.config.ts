@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/slow-first-sequencer';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,8 @@ export default defineConfig({
     // Each file still builds its own app on its own database (test/helpers.ts).
     isolate: false,
     setupFiles: ['./test/setup.ts'],
+    // The slowest files first, so the two workers end together (test/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     // In CI one retry; a test that needed it is named in the run's summary (test/count-reporter.ts).
     retry: process.env.CI ? 1 : 0,
