@@ -39,9 +39,12 @@ function readManifest() {
  * file's overhead (worth `perFile` bytes), each page that loads only one of them gets the other's bytes
  * too. Pages behind a login count less (their budget is twice a public page's). `perFile` 1000 gave the
  * lightest public pages (CHUNK_PER_FILE 700–2000 tried, 2026-11-27): at 1500 merges gave the live page
- * 0.8 KB it never runs, at 700 the extra files cost the creator page 2.6 KB.
+ * 0.8 KB it never runs, at 700 the extra files cost the creator page 2.6 KB. A logged-in page counts 0.1
+ * (CHUNK_LOGGED_IN_WEIGHT; 0.1, 0.3 and 0.6 tried on 2026-11-28): the public pages sit just under their
+ * 150 KB, the logged-in ones far under 300 KB, and at 0.3 merges for the logged-in pages gave the post
+ * page 0.7 KB it never runs (150.6 KB).
  */
-export function plan(manifest, chunks, { perFile = 1000, loggedInWeight = 0.3, guarded = new Set() } = {}) {
+export function plan(manifest, chunks, { perFile = 1000, loggedInWeight = 0.1, guarded = new Set() } = {}) {
   const pages = Object.values(manifest.routes).filter((r) => r.path !== undefined || r.index);
   const weight = pages.map((p) => (guarded.has(p.id) ? loggedInWeight : 1));
   const firstLoad = pages.map((page) => {
@@ -133,6 +136,7 @@ if (process.env.CHUNK_PLAN === 'off') {
   const manifest = readManifest();
   const options = { guarded: guardedRoutes(manifest) };
   if (process.env.CHUNK_PER_FILE) options.perFile = Number(process.env.CHUNK_PER_FILE);
+  if (process.env.CHUNK_LOGGED_IN_WEIGHT) options.loggedInWeight = Number(process.env.CHUNK_LOGGED_IN_WEIGHT);
   const modules = plan(manifest, JSON.parse(readFileSync(report, 'utf8')), options);
   writeFileSync(planFile, JSON.stringify(modules));
   build({ CHUNK_PLAN: planFile });

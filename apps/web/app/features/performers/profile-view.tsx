@@ -1,36 +1,17 @@
 import { Messages, type TPerformerPublic } from '@fanstage/contract';
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import {
   IconBroadcast,
   IconCalendar,
   IconCheck,
   IconEyeOff,
-  IconLayoutGrid,
   IconLink,
-  IconLock,
   IconMapPin,
-  IconPhoto,
   IconPlus,
-  IconShoppingBag,
-  IconVideo,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { EmptyNotice } from '../../components/empty-notice';
 import { Hint } from '../../components/hint';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { formatMonthYear } from '../../lib/dates';
@@ -42,9 +23,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { CallButton } from '../calls/call-button';
 import { RequestPrivateShowButton } from '../calls/request-private-show';
 import type { FeedPage } from '../feed/feed-api';
-import { useCreatorFeed } from '../feed/feed-lists';
-import { LazyPostOwnerMenu } from '../feed/lazy-post-owner-menu';
-import { PostList } from '../feed/post-list';
+import { FeedSkeleton } from '../feed/feed-skeleton';
 import { FollowButton } from '../follows/follow-button';
 import { useFollow } from '../follows/use-follow';
 import { livePath, useCreatorLiveSession } from '../live/live-api';
@@ -52,27 +31,34 @@ import { MessageButton } from '../messages/message-button';
 import { ReportButton } from '../reports/report-buttons';
 import { SubscribeButton } from '../subscriptions/subscribe-box';
 import { TipButton } from '../wallet/tip-button';
+import { newPostPath } from './profile-path';
 import classes from './profile-view.module.css';
 import { SocialLinks } from './social-links';
 
-export const newPostPath = '/creator/posts/new';
+// The tabs (posts, photos, videos, shop) come in the page's HTML, the first page of posts with them (the
+// loader reads it), and their code (the tabs, the post cards with their media and comments, the infinite
+// list) is a file of its own, requested as soon as this module runs: the header (name, stats, follow,
+// subscribe) hydrates without waiting for it, and React keeps the server's HTML of the tabs on screen
+// until their code has come. It keeps the creator page's first scripts light.
+const loadProfileTabs = () => import('./profile-tabs');
+const ProfileTabs = lazy(() => loadProfileTabs().then((m) => ({ default: m.ProfileTabs })));
+if (typeof window !== 'undefined') void loadProfileTabs();
 
-// The photos, videos and shop tabs are downloaded when one is pointed at, focused or opened: the page
-// opens on the posts, and most visitors never leave them (it keeps the creator page's first load light).
-const loadAssetGrids = () => import('./asset-grids');
-const loadProductGrid = () => import('../content/product-grid');
-const GalleryGrid = lazy(() => loadAssetGrids().then((m) => ({ default: m.GalleryGrid })));
-const VideoGrid = lazy(() => loadAssetGrids().then((m) => ({ default: m.VideoGrid })));
-const ProductGrid = lazy(() => loadProductGrid().then((m) => ({ default: m.ProductGrid })));
-const preloadOf = (load: () => Promise<unknown>) => ({
-  onPointerEnter: () => void load(),
-  onFocus: () => void load(),
-});
-const tabLoading = (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Loading" />
-  </Center>
-);
+/** What a page opened in the browser shows while the tabs' code comes. */
+function ProfileTabsSkeleton() {
+  return (
+    <Card p={0}>
+      <Group gap="md" px="md" py="sm">
+        {placeholderKeys(4).map((key) => (
+          <Skeleton key={key} h={16} w={64} />
+        ))}
+      </Group>
+      <Box maw={680} mx="auto" p={{ base: 'sm', sm: 'lg' }}>
+        <FeedSkeleton />
+      </Box>
+    </Card>
+  );
+}
 
 /** The creator page: cover, avatar, name, stats, bio, links, follow and the subscription offer. */
 export function ProfileView({
@@ -249,55 +235,9 @@ export function ProfileView({
         </Box>
       </Card>
 
-      <Card p={0}>
-        <Tabs defaultValue="posts" keepMounted={false} classNames={{ list: classes.tabsList }}>
-          <Tabs.List>
-            <Tabs.Tab value="posts" leftSection={<IconLayoutGrid size={16} />}>
-              Posts
-            </Tabs.Tab>
-            <Tabs.Tab value="photos" {...preloadOf(loadAssetGrids)} leftSection={<IconPhoto size={16} />}>
-              Photos
-            </Tabs.Tab>
-            <Tabs.Tab value="videos" {...preloadOf(loadAssetGrids)} leftSection={<IconVideo size={16} />}>
-              Videos
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="shop"
-              {...preloadOf(loadProductGrid)}
-              leftSection={<IconShoppingBag size={16} />}
-            >
-              Shop
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
-            <CreatorPosts performer={performer} isSelf={isSelf} firstPage={firstPosts} />
-          </Tabs.Panel>
-          <Tabs.Panel value="photos" p={{ base: 'sm', sm: 'lg' }}>
-            <Suspense fallback={tabLoading}>
-              <GalleryGrid
-                performerId={performer._id}
-                empty={<NothingYet performer={performer} isSelf={isSelf} what="photos" />}
-              />
-            </Suspense>
-          </Tabs.Panel>
-          <Tabs.Panel value="videos" p={{ base: 'sm', sm: 'lg' }}>
-            <Suspense fallback={tabLoading}>
-              <VideoGrid
-                performerId={performer._id}
-                empty={<NothingYet performer={performer} isSelf={isSelf} what="videos" />}
-              />
-            </Suspense>
-          </Tabs.Panel>
-          <Tabs.Panel value="shop" p={{ base: 'sm', sm: 'lg' }}>
-            <Suspense fallback={tabLoading}>
-              <ProductGrid
-                performerId={performer._id}
-                empty={<NothingYet performer={performer} isSelf={isSelf} what="products" />}
-              />
-            </Suspense>
-          </Tabs.Panel>
-        </Tabs>
-      </Card>
+      <Suspense fallback={<ProfileTabsSkeleton />}>
+        <ProfileTabs performer={performer} isSelf={isSelf} firstPosts={firstPosts} />
+      </Suspense>
     </Stack>
   );
 }
@@ -317,64 +257,6 @@ function LiveBadge({ performerId }: { performerId: string }) {
     >
       Live
     </Badge>
-  );
-}
-
-/** The creator's posts, pinned first, page by page. */
-function CreatorPosts({
-  performer,
-  isSelf,
-  firstPage,
-}: {
-  performer: TPerformerPublic;
-  isSelf: boolean;
-  firstPage: FeedPage | null;
-}) {
-  const feed = useCreatorFeed(performer.username ?? performer._id, firstPage);
-  return (
-    <Box maw={680} mx="auto">
-      <PostList
-        query={feed}
-        monthlyPrice={performer.freeSubscription ? null : performer.monthlyPrice}
-        renderActions={isSelf ? (post) => <LazyPostOwnerMenu post={post} /> : undefined}
-        empty={<NothingYet performer={performer} isSelf={isSelf} what="posts" />}
-      />
-    </Box>
-  );
-}
-
-function NothingYet({
-  performer,
-  isSelf,
-  what,
-}: {
-  performer: TPerformerPublic;
-  isSelf: boolean;
-  what: 'posts' | 'photos' | 'videos' | 'products';
-}) {
-  return (
-    <Box py="md">
-      <EmptyNotice
-        icon={<IconLock size={26} />}
-        title={`No ${what} yet`}
-        description={
-          isSelf
-            ? `Your ${what} will appear here once you publish them.`
-            : `When ${performer.name} publishes ${what}, they will appear here.`
-        }
-      >
-        {isSelf && what === 'posts' ? (
-          <Button component={Link} to={newPostPath} variant="gradient" leftSection={<IconPlus size={16} />}>
-            Write your first post
-          </Button>
-        ) : null}
-      </EmptyNotice>
-      <div aria-hidden className={classes.ghostGrid}>
-        {placeholderKeys(6).map((key) => (
-          <div key={key} className={classes.ghostTile} />
-        ))}
-      </div>
-    </Box>
   );
 }
 
