@@ -4,8 +4,17 @@
 // with the system Chromium, then stop everything. E2E_CONFIG names another Playwright config (the live
 // media suite, which live-netns.mjs runs inside a network namespace).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -145,16 +154,57 @@ async function startServer(store) {
   return server;
 }
 
+// On the embedded database the seeded demo (its data folder: database and uploads) is kept in
+// .tmp/e2e-seed for the next run of this script within the hour: CI's browser suite seeds it, and the
+// two live media passes after it start on copies instead of seeding again (a minute each on two cores).
+// The key is the compiled server, which holds the seed (what it reads from the environment is set
+// below, the same on every run); the hour keeps a copy from lasting past what the demo dates relative to its seeding. E2E_SEED_CACHE=0
+// seeds every time. On PostgreSQL (a database per run) and with S3 uploads it always seeds.
+const seedCache =
+  process.env.TEST_DATABASE_URL || process.env.S3_BUCKET || process.env.E2E_SEED_CACHE === '0'
+    ? null
+    : join(
+        root,
+        '.tmp/e2e-seed',
+        createHash('sha1')
+          .update(readFileSync(join(root, 'apps/api/dist/server.js')))
+          .digest('hex')
+          .slice(0, 16),
+      );
+const seedCacheMaxAgeMs = 60 * 60 * 1000;
+const cachedSeed =
+  seedCache && existsSync(seedCache) && Date.now() - statSync(seedCache).mtimeMs < seedCacheMaxAgeMs
+    ? { dataDir: seedCache }
+    : null;
+/** Keeps a stopped server's seeded store for the next run (copied aside, then renamed into place). */
+const keepSeed = (store) => {
+  if (!seedCache) return;
+  const parent = dirname(seedCache);
+  rmSync(parent, { recursive: true, force: true });
+  mkdirSync(parent, { recursive: true });
+  const partial = `${seedCache}.partial`;
+  cpSync(store.dataDir, partial, { recursive: true });
+  renameSync(partial, seedCache);
+};
+
 const starting = Date.now();
-const stores = [await makeStore()];
-let servers = [await startServer(stores[0])];
-if (workers > 1 && !servers[0].failed) {
-  await servers[0].stop();
-  for (let i = 1; i < workers; i++) stores.push(await makeStore(stores[0]));
+const stores = [];
+let servers;
+if (cachedSeed) {
+  for (let i = 0; i < workers; i++) stores.push(await makeStore(cachedSeed));
   servers = await Promise.all(stores.map((store) => startServer(store)));
+} else {
+  stores.push(await makeStore());
+  servers = [await startServer(stores[0])];
+  if ((workers > 1 || seedCache) && !servers[0].failed) {
+    await servers[0].stop();
+    keepSeed(stores[0]);
+    for (let i = 1; i < workers; i++) stores.push(await makeStore(stores[0]));
+    servers = await Promise.all(stores.map((store) => startServer(store)));
+  }
 }
 console.log(
-  `${servers.length} server(s) seeded and ready in ${Math.round((Date.now() - starting) / 1000)} s`,
+  `${servers.length} server(s) ${cachedSeed ? 'on a copy of the demo seeded earlier' : 'seeded'} and ready in ${Math.round((Date.now() - starting) / 1000)} s`,
 );
 const cleanup = async () => {
   await Promise.all(servers.map((s) => s.stop()));
