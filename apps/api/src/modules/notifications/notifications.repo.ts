@@ -3,6 +3,7 @@ import {
   and,
   conversationMembers,
   count,
+  type DbHandle,
   desc,
   type Executor,
   eq,
@@ -10,22 +11,104 @@ import {
   isNotNull,
   isNull,
   lt,
+  newId,
   notificationPreferences,
   notifications,
   or,
   sql,
   users,
 } from '@fanstage/db';
+import { preparedPerShape, preparedSql } from '../../lib/prepared';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** One row per recipient, in one statement. */
-export async function insertNotifications(
-  db: Executor,
-  rows: (typeof notifications.$inferInsert)[],
-): Promise<NotificationRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).returning();
+/** A uuid[] parameter: one text literal, cast in SQL (drizzle would expand a JS array into a list). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** A person told by `insertNotificationsFor`: their row's id, channel, mail address and unread count. */
+export interface ToldRow {
+  id: string;
+  userId: string;
+  channel: 'email' | 'in-app';
+  email: string | null;
+  unreadCount: number;
+}
+
+/**
+ * The whole of writing one notification to several people, in one statement: each existing person's
+ * channel for the type (their stored choice when it is a channel, else the type's default; a
+ * mandatory type always mails), a row for each one whose channel is not `off`, and each one's unread
+ * count with the new row (the count reads the statement's snapshot, which does not hold the rows it
+ * inserts: hence the + 1), capped at `unreadNotificationsCap`. Built once per database handle.
+ */
+const insertForPeople = preparedPerShape((handle, shape) => {
+  const p = (name: string) => sql.placeholder(name);
+  // One person (a tip, an order) is the common case: plain parameters, so PostgreSQL settles on one
+  // generic plan. With arrays, a plan that knows their length always looks cheaper than the generic
+  // one, and the statement would be planned again on every execution.
+  const wanted =
+    shape === 'one'
+      ? sql`select ${p('userId')}::uuid as user_id, ${p('id')}::uuid as id`
+      : sql`select w.user_id, w.id from unnest(${p('userIds')}::uuid[], ${p('ids')}::uuid[]) as w(user_id, id)`;
+  return preparedSql<ToldRow>(
+    handle,
+    sql`with wanted as (${wanted}), told as (
+      select w.id, u.id as user_id, u.email,
+        case when ${p('mandatory')}::boolean then 'email'
+             when np.channel in ('email', 'in-app', 'off') then np.channel
+             else ${p('defaultChannel')}::text end as channel
+      from wanted w
+      join ${users} u on u.id = w.user_id
+      left join ${notificationPreferences} np on np.user_id = u.id and np.type = ${p('type')}::text
+    ), inserted as (
+      insert into ${notifications} (id, user_id, type, title, body, link, created_at)
+      select id, user_id, ${p('type')}::text, ${p('title')}::text, ${p('body')}::text, ${p('link')}::text,
+        ${p('createdAt')}::timestamptz
+      from told where channel <> 'off'
+      returning id, user_id
+    )
+    select i.id, i.user_id as "userId", t.channel, t.email,
+      least(${unreadNotificationsCap}, 1 + (
+        select count(*) from (
+          select 1 from ${notifications} n where n.user_id = i.user_id and n.read_at is null
+          limit ${unreadNotificationsCap}
+        ) capped
+      ))::int as "unreadCount"
+    from inserted i join told t on t.id = i.id`,
+    `insert_notifications_for_${shape}`,
+  );
+});
+
+export async function insertNotificationsFor(
+  handle: DbHandle,
+  input: {
+    /** Distinct people; one id is made for each. */
+    userIds: string[];
+    type: string;
+    title: string;
+    body: string;
+    link: string | null;
+    createdAt: Date;
+    mandatory: boolean;
+    defaultChannel: string;
+  },
+): Promise<ToldRow[]> {
+  if (input.userIds.length === 0) return [];
+  const one = input.userIds.length === 1;
+  const ids = input.userIds.map(() => newId());
+  const result = await insertForPeople(handle, one ? 'one' : 'many').execute({
+    ...(one
+      ? { userId: input.userIds[0], id: ids[0] }
+      : { userIds: uuidArray(input.userIds), ids: uuidArray(ids) }),
+    type: input.type,
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    createdAt: input.createdAt.toISOString(),
+    mandatory: input.mandatory,
+    defaultChannel: input.defaultChannel,
+  });
+  return result.rows.map((r) => ({ ...r, unreadCount: Number(r.unreadCount) }));
 }
 
 /** A person's notifications, newest first (the `(user_id, created_at DESC, id DESC)` index). */

@@ -67,45 +67,41 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
   try {
     const ids = [...new Set(Array.isArray(input.userIds) ? input.userIds : [input.userIds])];
     if (ids.length === 0) return;
-    const [recipients, stored] = await Promise.all([
-      repo.findRecipients(ctx.db.db, ids),
-      repo.findChannels(ctx.db.db, { userIds: ids, type: input.type }),
-    ]);
-    const told = recipients
-      .map((r) => ({ ...r, channel: channelFor(input.type, stored.get(r.id)) }))
-      .filter((r) => r.channel !== 'off');
-    if (told.length === 0) return;
+    const info = notificationTypeInfo[input.type];
     const now = ctx.clock.now();
     const link = input.link ?? null;
-    const rows = await repo.insertNotifications(
-      ctx.db.db,
-      told.map((r) => ({
-        userId: r.id,
-        type: input.type,
-        title: input.title,
-        body: input.text,
-        link,
-        createdAt: now,
-      })),
-    );
-    const counts = await repo.unreadCounts(
-      ctx.db.db,
-      rows.map((r) => r.userId),
-    );
-    for (const row of rows) {
+    const told = await repo.insertNotificationsFor(ctx.db, {
+      userIds: ids,
+      type: input.type,
+      title: input.title,
+      body: input.text,
+      link,
+      createdAt: now,
+      mandatory: info.isMandatory === true,
+      defaultChannel: info.defaultChannel,
+    });
+    for (const person of told) {
       try {
-        ctx.realtime.toUser(row.userId, 'notification/created', {
-          notification: presentNotification(row),
-          unreadCount: counts.get(row.userId) ?? 1,
+        ctx.realtime.toUser(person.userId, 'notification/created', {
+          notification: {
+            _id: person.id,
+            type: input.type,
+            title: input.title,
+            text: input.text,
+            link,
+            readAt: null,
+            createdAt: now.toISOString(),
+          },
+          unreadCount: person.unreadCount,
         });
       } catch (err) {
-        ctx.log.warn({ err, notificationId: row.id }, 'could not push a notification');
+        ctx.log.warn({ err, notificationId: person.id }, 'could not push a notification');
       }
     }
     for (const person of told) {
       if (person.channel !== 'email' || !person.email) continue;
       const job: NotificationEmailJob = {
-        userId: person.id,
+        userId: person.userId,
         type: input.type,
         title: input.title,
         text: input.text,
@@ -115,7 +111,10 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
       await ctx.queue
         .send(notificationEmailJobName, job)
         .catch((err: unknown) =>
-          ctx.log.error({ err, userId: person.id, type: input.type }, 'could not queue a notification mail'),
+          ctx.log.error(
+            { err, userId: person.userId, type: input.type },
+            'could not queue a notification mail',
+          ),
         );
     }
   } catch (err) {

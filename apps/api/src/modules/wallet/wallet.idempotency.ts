@@ -73,9 +73,16 @@ const sendStored = (reply: FastifyReply, status: number, body: unknown) =>
 
 /**
  * preHandler: reads and checks the Idempotency-Key header (1–255 visible characters, else 400) and
- * answers a replay of an already completed request at once, without running the route.
+ * answers a replay of an already completed request at once, without running the route. A route
+ * whose charge is the one statement `wallet_charge` passes `storedAnswerFirst: false` (or a test of
+ * the request): that statement answers a replay before any of its checks, so looking the key up
+ * here too would only cost a round trip per charge.
  */
-export function idempotencyKey(ctx: AppContext) {
+export function idempotencyKey(
+  ctx: AppContext,
+  options: { storedAnswerFirst?: boolean | ((request: FastifyRequest) => boolean) } = {},
+) {
+  const { storedAnswerFirst = true } = options;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers[idempotencyHeader];
     if (raw === undefined) return;
@@ -98,6 +105,8 @@ export function idempotencyKey(ctx: AppContext) {
       requestHash: requestHashOf(request),
     };
     scopes.set(request, scope);
+    if (storedAnswerFirst === false) return;
+    if (typeof storedAnswerFirst === 'function' && !storedAnswerFirst(request)) return;
     const stored = await findStored(ctx.db.db, scope);
     if (!stored) return;
     if (stored.requestHash !== scope.requestHash) throw keyReused();

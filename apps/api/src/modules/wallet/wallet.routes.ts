@@ -35,12 +35,24 @@ export const moneyRateLimit = {
 };
 
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const money = [requireAuth, idempotencyKey(ctx)];
+  // A tip or a purchase is the one statement wallet_charge, which replays a stored answer itself.
+  // A tip from a chat or a show checks the chat or the show before that statement: its replay is
+  // answered first here, so it stands though the show has ended since.
+  const tipMoney = [
+    requireAuth,
+    idempotencyKey(ctx, {
+      storedAnswerFirst: (req) => {
+        const body = req.body as { conversationId?: unknown; streamId?: unknown } | undefined;
+        return body?.conversationId !== undefined || body?.streamId !== undefined;
+      },
+    }),
+  ];
+  const purchaseMoney = [requireAuth, idempotencyKey(ctx, { storedAnswerFirst: false })];
 
   app.post(
     '/wallet/charges/tip/:performerId',
     {
-      preHandler: money,
+      preHandler: tipMoney,
       config: { rateLimit: moneyRateLimit },
       schema: { tags, params: ZTipParams, body: ZTipRequest, response: { 200: dataOf(ZCharge) } },
     },
@@ -61,7 +73,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     app.post(
       `/wallet/charges/${type}/:id`,
       {
-        preHandler: money,
+        preHandler: purchaseMoney,
         config: { rateLimit: moneyRateLimit },
         schema: { tags, params: ZPurchaseParams, body: ZPurchaseRequest, response: { 200: dataOf(ZCharge) } },
       },
