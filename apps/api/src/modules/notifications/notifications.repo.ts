@@ -22,9 +22,6 @@ import { preparedPerShape, preparedSql } from '../../lib/prepared';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A uuid[] parameter: one text literal, cast in SQL (drizzle would expand a JS array into a list). */
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
-
 /** A person told by `insertNotificationsFor`: their row's id, channel, mail address and unread count. */
 export interface ToldRow {
   id: string;
@@ -34,52 +31,115 @@ export interface ToldRow {
   unreadCount: number;
 }
 
-/**
- * The whole of writing one notification to several people, in one statement: each existing person's
- * channel for the type (their stored choice when it is a channel, else the type's default; a
- * mandatory type always mails), a row for each one whose channel is not `off`, and each one's unread
- * count with the new row (the count reads the statement's snapshot, which does not hold the rows it
- * inserts: hence the + 1), capped at `unreadNotificationsCap`. Built once per database handle.
+/** One notification for one person, as `insertNotificationsFor` writes it. */
+interface WantedRow {
+  id: string;
+  userId: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: string;
+  mandatory: boolean;
+  defaultChannel: string;
+}
+
+/*
+ * The whole of writing notifications, in one statement: each existing person's channel for the type
+ * (their stored choice when it is a channel, else the type's default; a mandatory type always
+ * mails), a row for each one whose channel is not `off`, and each one's unread count with the new
+ * rows. The count reads the statement's snapshot, which does not hold the rows it inserts: hence
+ * the rows' own rank per person is added. Capped at `unreadNotificationsCap`.
+ *
+ * Two shapes, each built once per database handle. One row (a tip, an order: the common case) has
+ * plain parameters, so PostgreSQL settles on one generic plan; several rows travel as one jsonb
+ * array read by `jsonb_to_recordset`, whose estimate does not depend on the value, so that shape
+ * also keeps its generic plan (with a uuid[] parameter, a plan knowing its length always looked
+ * cheaper, and the statement was planned again on every execution).
  */
-const insertForPeople = preparedPerShape((handle, shape) => {
+const insertWanted = preparedPerShape((handle, shape) => {
   const p = (name: string) => sql.placeholder(name);
-  // One person (a tip, an order) is the common case: plain parameters, so PostgreSQL settles on one
-  // generic plan. With arrays, a plan that knows their length always looks cheaper than the generic
-  // one, and the statement would be planned again on every execution.
   const wanted =
     shape === 'one'
-      ? sql`select ${p('userId')}::uuid as user_id, ${p('id')}::uuid as id`
-      : sql`select w.user_id, w.id from unnest(${p('userIds')}::uuid[], ${p('ids')}::uuid[]) as w(user_id, id)`;
+      ? sql`select 1::bigint as ord, ${p('id')}::uuid as id, ${p('userId')}::uuid as user_id,
+          ${p('type')}::text as type, ${p('title')}::text as title, ${p('body')}::text as body,
+          ${p('link')}::text as link, ${p('createdAt')}::timestamptz as created_at,
+          ${p('mandatory')}::boolean as mandatory, ${p('defaultChannel')}::text as default_channel`
+      : sql`select w.ord, w.id, w."userId" as user_id, w.type, w.title, w.body, w.link,
+          w."createdAt" as created_at, w.mandatory, w."defaultChannel" as default_channel
+        from jsonb_to_recordset(${p('rows')}::jsonb) as w(ord bigint, id uuid, "userId" uuid,
+          type text, title text, body text, link text, "createdAt" timestamptz, mandatory boolean,
+          "defaultChannel" text)`;
   return preparedSql<ToldRow>(
     handle,
     sql`with wanted as (${wanted}), told as (
-      select w.id, u.id as user_id, u.email,
-        case when ${p('mandatory')}::boolean then 'email'
+      select w.*, u.email,
+        case when w.mandatory then 'email'
              when np.channel in ('email', 'in-app', 'off') then np.channel
-             else ${p('defaultChannel')}::text end as channel
+             else w.default_channel end as channel
       from wanted w
       join ${users} u on u.id = w.user_id
-      left join ${notificationPreferences} np on np.user_id = u.id and np.type = ${p('type')}::text
+      left join ${notificationPreferences} np on np.user_id = u.id and np.type = w.type
     ), inserted as (
       insert into ${notifications} (id, user_id, type, title, body, link, created_at)
-      select id, user_id, ${p('type')}::text, ${p('title')}::text, ${p('body')}::text, ${p('link')}::text,
-        ${p('createdAt')}::timestamptz
-      from told where channel <> 'off'
-      returning id, user_id
+      select id, user_id, type, title, body, link, created_at from told where channel <> 'off'
+      returning id
     )
-    select i.id, i.user_id as "userId", t.channel, t.email,
-      least(${unreadNotificationsCap}, 1 + (
+    select t.id, t.user_id as "userId", t.channel, t.email,
+      least(${unreadNotificationsCap}, row_number() over (partition by t.user_id order by t.ord) + (
         select count(*) from (
-          select 1 from ${notifications} n where n.user_id = i.user_id and n.read_at is null
+          select 1 from ${notifications} n where n.user_id = t.user_id and n.read_at is null
           limit ${unreadNotificationsCap}
         ) capped
       ))::int as "unreadCount"
-    from inserted i join told t on t.id = i.id`,
-    `insert_notifications_for_${shape}`,
+    from told t join inserted i on i.id = t.id`,
+    `insert_notifications_${shape}`,
   );
 });
 
-export async function insertNotificationsFor(
+async function insertWantedRows(handle: DbHandle, rows: WantedRow[]): Promise<ToldRow[]> {
+  const result =
+    rows.length === 1
+      ? await insertWanted(handle, 'one').execute({ ...rows[0] })
+      : await insertWanted(handle, 'rows').execute({
+          rows: JSON.stringify(rows.map((row, k) => ({ ...row, ord: k + 1 }))),
+        });
+  return result.rows.map((r) => ({ ...r, unreadCount: Number(r.unreadCount) }));
+}
+
+interface Waiting {
+  rows: WantedRow[];
+  done: (told: ToldRow[]) => void;
+  failed: (error: unknown) => void;
+}
+
+/*
+ * Notifications asked for in the same turn of the event loop (the tips of a busy live show, the
+ * answers of many requests that completed together) are written by one statement: the first call
+ * of a turn schedules the write with setImmediate, which runs once the turn's I/O callbacks are
+ * done, so a lone call waits for nothing and a busy node writes one row set instead of one
+ * statement and one commit each. Each caller gets its own people back.
+ */
+const waitingByHandle = new WeakMap<DbHandle, Waiting[]>();
+
+function writeWaiting(handle: DbHandle) {
+  const batch = waitingByHandle.get(handle) ?? [];
+  waitingByHandle.delete(handle);
+  insertWantedRows(
+    handle,
+    batch.flatMap((w) => w.rows),
+  ).then(
+    (told) => {
+      const byId = new Map(told.map((t) => [t.id, t]));
+      for (const w of batch) w.done(w.rows.flatMap((r) => byId.get(r.id) ?? []));
+    },
+    (error: unknown) => {
+      for (const w of batch) w.failed(error);
+    },
+  );
+}
+
+export function insertNotificationsFor(
   handle: DbHandle,
   input: {
     /** Distinct people; one id is made for each. */
@@ -93,22 +153,23 @@ export async function insertNotificationsFor(
     defaultChannel: string;
   },
 ): Promise<ToldRow[]> {
-  if (input.userIds.length === 0) return [];
-  const one = input.userIds.length === 1;
-  const ids = input.userIds.map(() => newId());
-  const result = await insertForPeople(handle, one ? 'one' : 'many').execute({
-    ...(one
-      ? { userId: input.userIds[0], id: ids[0] }
-      : { userIds: uuidArray(input.userIds), ids: uuidArray(ids) }),
-    type: input.type,
-    title: input.title,
-    body: input.body,
-    link: input.link,
-    createdAt: input.createdAt.toISOString(),
-    mandatory: input.mandatory,
-    defaultChannel: input.defaultChannel,
+  if (input.userIds.length === 0) return Promise.resolve([]);
+  const { userIds, createdAt, ...same } = input;
+  const rows = userIds.map((userId) => ({
+    ...same,
+    id: newId(),
+    userId,
+    createdAt: createdAt.toISOString(),
+  }));
+  return new Promise((done, failed) => {
+    let waiting = waitingByHandle.get(handle);
+    if (!waiting) {
+      waiting = [];
+      waitingByHandle.set(handle, waiting);
+      setImmediate(() => writeWaiting(handle));
+    }
+    waiting.push({ rows, done, failed });
   });
-  return result.rows.map((r) => ({ ...r, unreadCount: Number(r.unreadCount) }));
 }
 
 /** A person's notifications, newest first (the `(user_id, created_at DESC, id DESC)` index). */

@@ -132,6 +132,58 @@ describe('notify', () => {
     expect(await notificationsOf(t.ctx, b.user.id)).toHaveLength(0);
   });
 
+  it('writes the calls of one turn in one statement, each by its own preference and with running unread counts', async () => {
+    const [creator, fan, quiet] = [await t.creator(), await t.fan(), await t.fan()];
+    expect((await setPreference(quiet, 'order.shipped', 'off')).statusCode).toBe(200);
+    expect((await setPreference(fan, 'order.shipped', 'email')).statusCode).toBe(200);
+    const pushed: { userId: string; payload: { notification: { title: string }; unreadCount: number } }[] =
+      [];
+    const watched = new Set([creator.user.id, fan.user.id, quiet.user.id]);
+    const toUser = vi.spyOn(t.ctx.realtime, 'toUser').mockImplementation((userId, _event, payload) => {
+      if (watched.has(userId))
+        pushed.push({ userId, payload: payload as (typeof pushed)[number]['payload'] });
+    });
+    const sent = vi.spyOn(t.ctx.queue, 'send');
+    const before = t.ctx.db.statements();
+    try {
+      // Three tips to one creator and an order notice to two fans, asked for together.
+      await Promise.all([
+        ...[1, 2, 3].map((n) =>
+          notify(t.ctx, { userIds: creator.user.id, type: 'tip.received', title: `Tip ${n}`, text: `${n}.` }),
+        ),
+        notify(t.ctx, {
+          userIds: [fan.user.id, quiet.user.id],
+          type: 'order.shipped',
+          title: 'Shipped',
+          text: 'On its way.',
+        }),
+      ]);
+    } finally {
+      toUser.mockRestore();
+    }
+    const sentSql = t.ctx.db.lastStatements(t.ctx.db.statements() - before);
+    expect(sentSql.filter((q) => q.includes('insert into "notifications"'))).toHaveLength(1);
+    expect((await notificationsOf(t.ctx, creator.user.id)).map((n) => n.title).sort()).toEqual([
+      'Tip 1',
+      'Tip 2',
+      'Tip 3',
+    ]);
+    expect(await notificationsOf(t.ctx, fan.user.id)).toHaveLength(1);
+    expect(await notificationsOf(t.ctx, quiet.user.id)).toHaveLength(0);
+    const creatorCounts = pushed
+      .filter((p) => p.userId === creator.user.id)
+      .map((p) => [p.payload.notification.title, p.payload.unreadCount]);
+    expect(creatorCounts).toEqual([
+      ['Tip 1', 1],
+      ['Tip 2', 2],
+      ['Tip 3', 3],
+    ]);
+    expect(pushed.filter((p) => p.userId === quiet.user.id)).toEqual([]);
+    const mails = sent.mock.calls.filter(([name]) => name === notificationEmailJobName);
+    expect(mails.map(([, job]) => (job as { userId: string }).userId)).toEqual([fan.user.id]);
+    sent.mockRestore();
+  });
+
   it('never throws: an unknown person is skipped and the failure is only logged', async () => {
     await expect(
       notify(t.ctx, {
