@@ -296,6 +296,11 @@ export interface RealtimeOptions {
   seconds: number;
   redisUrl: string | undefined;
   isPostgres: boolean;
+  /**
+   * Runs ANALYZE on the conversation tables once the pairs' conversations are open (PostgreSQL
+   * only), as autovacuum does on a live site within a minute of such a change.
+   */
+  analyzeConversations?: () => Promise<void>;
 }
 
 export interface RealtimePhaseResult {
@@ -389,6 +394,7 @@ export async function realtimePhase(
       creators: creators.sockets,
       pairCount,
     });
+    await options.analyzeConversations?.();
     for (const [figure, rate] of await atTargetAndSustained(
       `message delivery, one node, ${swarm.sockets.length} sockets open`,
       node.url,
