@@ -4,22 +4,14 @@
 // with the system Chromium, then stop everything. E2E_CONFIG names another Playwright config (the live
 // media suite, which live-netns.mjs runs inside a network namespace).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freshSeed, keepSeed, seedCachePath, seedEnv } from '../scripts/seed-cache.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -99,16 +91,11 @@ async function startServer(store) {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: store.dataDir,
-    SEED_DEMO: 'true',
-    // The demo's generated videos (seconds of ffmpeg at start, transcodes after) are no journey's subject;
-    // the API's seed test and the demo-start check cover them.
-    SEED_DEMO_VIDEOS: 'false',
+    ...seedEnv,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
     SIGNUP_RATE_LIMIT: '1000',
     EMAIL_RATE_LIMIT: '1000',
-    ADMIN_EMAIL: 'e2e-admin@example.test',
-    ADMIN_PASSWORD: 'e2e-admin-pass',
     RATE_LIMIT_PREFIX: `rl-e2e-${randomBytes(4).toString('hex')}-`,
     // The copies share user ids: their realtime channels and presence in a shared Redis must not meet.
     REDIS_PREFIX: `e2e-${randomBytes(4).toString('hex')}`,
@@ -154,38 +141,12 @@ async function startServer(store) {
   return server;
 }
 
-// On the embedded database the seeded demo (its data folder: database and uploads) is kept in
-// .tmp/e2e-seed for the next run of this script within the hour: CI's browser suite seeds it, and the
-// two live media passes after it start on copies instead of seeding again (a minute each on two cores).
-// The key is the compiled server, which holds the seed (what it reads from the environment is set
-// below, the same on every run); the hour keeps a copy from lasting past what the demo dates relative to its seeding. E2E_SEED_CACHE=0
-// seeds every time. On PostgreSQL (a database per run) and with S3 uploads it always seeds.
-const seedCache =
-  process.env.TEST_DATABASE_URL || process.env.S3_BUCKET || process.env.E2E_SEED_CACHE === '0'
-    ? null
-    : join(
-        root,
-        '.tmp/e2e-seed',
-        createHash('sha1')
-          .update(readFileSync(join(root, 'apps/api/dist/server.js')))
-          .digest('hex')
-          .slice(0, 16),
-      );
-const seedCacheMaxAgeMs = 60 * 60 * 1000;
-const cachedSeed =
-  seedCache && existsSync(seedCache) && Date.now() - statSync(seedCache).mtimeMs < seedCacheMaxAgeMs
-    ? { dataDir: seedCache }
-    : null;
-/** Keeps a stopped server's seeded store for the next run (copied aside, then renamed into place). */
-const keepSeed = (store) => {
-  if (!seedCache) return;
-  const parent = dirname(seedCache);
-  rmSync(parent, { recursive: true, force: true });
-  mkdirSync(parent, { recursive: true });
-  const partial = `${seedCache}.partial`;
-  cpSync(store.dataDir, partial, { recursive: true });
-  renameSync(partial, seedCache);
-};
+// On the embedded database the seeded demo is kept for the next run within the hour
+// (scripts/seed-cache.mjs): CI's browser suite seeds it, and the two live media passes and the web
+// budgets after it start on copies instead of seeding again.
+const kept = freshSeed(root);
+const cachedSeed = kept ? { dataDir: kept } : null;
+const keepsSeed = seedCachePath(root) !== null;
 
 const starting = Date.now();
 const stores = [];
@@ -196,9 +157,9 @@ if (cachedSeed) {
 } else {
   stores.push(await makeStore());
   servers = [await startServer(stores[0])];
-  if ((workers > 1 || seedCache) && !servers[0].failed) {
+  if ((workers > 1 || keepsSeed) && !servers[0].failed) {
     await servers[0].stop();
-    keepSeed(stores[0]);
+    keepSeed(root, stores[0].dataDir);
     for (let i = 1; i < workers; i++) stores.push(await makeStore(stores[0]));
     servers = await Promise.all(stores.map((store) => startServer(store)));
   }

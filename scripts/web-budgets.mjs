@@ -7,19 +7,21 @@
 //      300 KB on pages that need a login (the route's loader guards for 'auth', 'creator' or 'admin');
 //   2. Lighthouse (mobile, simulated throttling) on the creator page and the login page: performance and
 //      accessibility at least 0.95, in the system Chromium, against BASE_URL or a server started here
-//      (the demo data on a temporary data directory, as the browser journeys do).
+//      (the compiled server on the demo data in a temporary data directory, as the browser journeys do;
+//      a copy of the demo they seeded within the hour when there is one).
 // Prints a table and `budgets: N passed, N failed`; exits 1 when any budget fails.
 // Options: --bytes (only the bytes), BASE_URL=http://host:port (use that server), CHROMIUM=path,
 // BUDGET_CREATOR=username (the creator page to audit; the demo's luna.rivers by default).
 // Without Chromium the Lighthouse part says so, and fails only when CI=true.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { freshSeed, seedEnv } from './seed-cache.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
@@ -152,26 +154,34 @@ const freePort = () =>
     s.on('error', fail);
   });
 
+// The server as production runs it (compiled, as the browser runner starts it), on a copy of the demo
+// the browser suite seeded within the hour when there is one (scripts/seed-cache.mjs), else seeding
+// its own.
 async function startServer() {
+  const compiled = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (compiled.status !== 0) throw new Error('the API did not compile');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fanstage-budgets-'));
+  const kept = freshSeed(root);
+  if (kept) cpSync(kept, dataDir, { recursive: true });
+  console.log(kept ? 'server: on a copy of the demo seeded earlier' : 'server: seeding the demo');
   const env = {
     ...process.env,
+    ...seedEnv,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    SEED_DEMO_VIDEOS: 'false',
     LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'budgets-admin@example.test',
-    ADMIN_PASSWORD: `budgets-${randomBytes(6).toString('hex')}`,
     RATE_LIMIT_PREFIX: `rl-budgets-${randomBytes(4).toString('hex')}-`,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
