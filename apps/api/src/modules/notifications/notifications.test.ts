@@ -140,7 +140,7 @@ describe('notify', () => {
       [];
     const watched = new Set([creator.user.id, fan.user.id, quiet.user.id]);
     const toUser = vi.spyOn(t.ctx.realtime, 'toUser').mockImplementation((userId, _event, payload) => {
-      if (watched.has(userId))
+      if (typeof userId === 'string' && watched.has(userId))
         pushed.push({ userId, payload: payload as (typeof pushed)[number]['payload'] });
     });
     const sent = vi.spyOn(t.ctx.queue, 'send');
