@@ -79,6 +79,7 @@ import { subscriptionsAdminRoutes } from './modules/subscriptions/subscriptions.
 import { registerSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { createAccountCache } from './modules/users/account-cache';
 import { usersAdminRoutes } from './modules/users/users.admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletAdminRoutes } from './modules/wallet/wallet.admin.routes';
@@ -224,11 +225,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       }),
     realtime,
     sessionCache: createActorCache(),
+    accountCache: createAccountCache(),
     media,
     log: app.log,
     lifecycle: { draining: false },
   };
-  realtime.onSessionsChanged((userId) => ctx.sessionCache.forgetUser(userId));
+  realtime.onSessionsChanged((userId) => {
+    ctx.sessionCache.forgetUser(userId);
+    ctx.accountCache.forget(userId);
+  });
+  realtime.onAccountsChanged((userIds) => {
+    for (const id of userIds) ctx.accountCache.forget(id);
+  });
   let drainSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     ctx.lifecycle.draining = true;

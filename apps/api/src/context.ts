@@ -9,6 +9,7 @@ import type { Metrics } from './modules/metrics/metrics.types';
 import type { RealtimeHub } from './modules/realtime/realtime.hub';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { LiveMedia } from './modules/streaming/media/live-media';
+import type { AccountCache } from './modules/users/account-cache';
 import type { JobQueue } from './plugins/queue';
 
 /** What every service may use: built once per app, passed in, never imported as a global. */
@@ -27,6 +28,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Sessions this node resolved lately (forgotten on every node when they change). */
   sessionCache: ActorCache;
+  /** Accounts this node presented lately (`GET /users/me`; forgotten on every node when they change). */
+  accountCache: AccountCache;
   /** The video of live shows (our own Janus, or none). */
   media: LiveMedia;
   log: FastifyBaseLogger;

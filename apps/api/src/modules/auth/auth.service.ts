@@ -31,6 +31,7 @@ import {
 } from '../performers/performer-documents';
 import { requireReCaptcha } from '../re-captcha/re-captcha.service';
 import { secondStepFor } from '../two-factor/two-factor.service';
+import { forgetAccounts } from '../users/account-cache';
 import {
   findUserByEmail,
   findUserById,
@@ -231,6 +232,7 @@ async function recordFailedLogin(ctx: AppContext, userId: string) {
     .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
     .where(eq(users.id, userId))
     .returning({ failures: users.failedLoginCount });
+  forgetAccounts(ctx, [userId]);
   const minutes = loginBlockMinutes(row?.failures ?? 0);
   if (minutes === 0) return;
   await ctx.db.db
@@ -263,6 +265,7 @@ export async function login(
       .update(users)
       .set({ failedLoginCount: 0, loginBlockedUntil: null })
       .where(eq(users.id, user.id));
+    forgetAccounts(ctx, [user.id]);
   }
   if (user.status !== 'active') {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is inactive. Please contact support.');
@@ -402,6 +405,7 @@ export async function resetPassword(ctx: AppContext, options: { token: string; p
 export async function verifyEmail(ctx: AppContext, options: { token: string }) {
   const { userId } = await consumeToken(ctx, options.token, 'email-verification');
   await ctx.db.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(eq(users.id, userId));
+  forgetAccounts(ctx, [userId]);
 }
 
 /** Sends a new verification link; answers the same whether or not the email is known. */

@@ -140,9 +140,12 @@ const touchSession = (ctx: AppContext, sessionId: string, now: Date) =>
 /**
  * Every node forgets the person's cached sessions: call it after a change that ends sessions or
  * changes what the actor carries (role, status, name, username, email, documents) has committed.
+ * The person's cached account (`GET /users/me`) goes too.
  */
 export function forgetActors(ctx: AppContext, userId: string): void {
   ctx.sessionCache.forgetUser(userId);
+  // The other nodes forget the account too when they hear of the sessions (app.ts).
+  ctx.accountCache.forget(userId);
   ctx.realtime.announceSessionsChanged(userId);
 }
 

@@ -21,6 +21,7 @@ import { findFileById } from '../media/media.repo';
 import { uploadFeedMedia } from '../media/media.service';
 import { findCountry } from '../reference/countries.data';
 import { userAdditional } from '../reference/profile-options.data';
+import { forgetAccounts } from '../users/account-cache';
 import { publicFileUrl } from '../users/users.presenter';
 import { uploadAvatar } from '../users/users.service';
 import {
@@ -196,6 +197,7 @@ export async function updateMyProfile(
     await updateProfile(tx, actor.id, patch);
     if (gender !== undefined) await updateUser(tx, actor.id, { gender });
   });
+  if (gender !== undefined) forgetAccounts(ctx, [actor.id]);
   return getMyProfile(ctx, { actor });
 }
 
@@ -219,6 +221,7 @@ export async function uploadMyCover(
   const key = `covers/${row.user.id}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}.webp`;
   await ctx.storage.put(key, image.buffer);
   await updateUser(ctx.db.db, row.user.id, { coverPath: key });
+  forgetAccounts(ctx, [row.user.id]);
   const previous = row.user.coverPath;
   if (previous && previous !== key) await ctx.storage.remove(previous);
   return publicFileUrl(key)!;

@@ -15,7 +15,8 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './real
 /*
  * The socket.io server and the one way other modules reach connected people: `toUser` (every tab
  * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout),
- * `announceSessionsChanged` (cached sessions to forget on the other nodes). Modules never
+ * `announceSessionsChanged` (cached sessions to forget on the other nodes), `announceAccountsChanged`
+ * (cached account rows to forget: a balance, an avatar, a membership changed). Modules never
  * touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
  * nodes and presence lives in Redis; without it, one process does both.
  */
@@ -40,10 +41,11 @@ export type RealtimeServer = Server<
  * `connection` listener would otherwise lose its socket type.
  */
 const sessionsChangedEvent = 'sessionsChanged';
+const accountsChangedEvent = 'accountsChanged';
 type NodeSignals = Server<
   Record<string, never>,
   Record<string, never>,
-  { sessionsChanged: (userId: string) => void }
+  { sessionsChanged: (userId: string) => void; accountsChanged: (userIds: string[]) => void }
 >;
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -76,6 +78,13 @@ export interface RealtimeHub {
   announceSessionsChanged(userId: string): void;
   /** Called on this node for every `announceSessionsChanged` of another node. */
   onSessionsChanged(listener: (userId: string) => void): void;
+  /**
+   * Tells the other nodes that these people's account rows changed (the caller handles its own
+   * node); fire and forget, as above.
+   */
+  announceAccountsChanged(userIds: string[]): void;
+  /** Called on this node for every `announceAccountsChanged` of another node. */
+  onAccountsChanged(listener: (userIds: string[]) => void): void;
   /** Serves `/socket.io/` on the app's HTTP server (before it listens). */
   attach(server: HttpServer): void;
   close(): Promise<void>;
@@ -180,6 +189,15 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     onSessionsChanged(listener) {
       (io as unknown as NodeSignals).on(sessionsChangedEvent, (userId) => {
         if (typeof userId === 'string') listener(userId);
+      });
+    },
+    announceAccountsChanged(userIds) {
+      if (isSendingStopped || redisClients.length === 0 || userIds.length === 0) return;
+      (io as unknown as NodeSignals).serverSideEmit(accountsChangedEvent, userIds);
+    },
+    onAccountsChanged(listener) {
+      (io as unknown as NodeSignals).on(accountsChangedEvent, (userIds) => {
+        if (Array.isArray(userIds)) listener(userIds.filter((id) => typeof id === 'string'));
       });
     },
     attach(server) {

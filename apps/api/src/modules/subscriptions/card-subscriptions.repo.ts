@@ -14,6 +14,7 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
+import { noteAccountChanged } from '../users/account-cache';
 
 export type CardSubscriptionRow = typeof cardSubscriptions.$inferSelect;
 type CardSubscriptionPatch = Partial<
@@ -183,6 +184,7 @@ export async function saveSiteMembership(
       .update(users)
       .set({ siteSubscriptionExpiresAt: options.expiredAt })
       .where(eq(users.id, options.fanId));
+    noteAccountChanged(tx, options.fanId);
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type Transaction,
   users,
 } from '@fanstage/db';
+import { noteAccountChanged } from '../users/account-cache';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type SubscriptionPatch = Partial<Omit<typeof subscriptions.$inferInsert, 'id' | 'fanId' | 'performerId'>>;
@@ -287,6 +288,7 @@ export async function saveSiteSubscription(
     .update(users)
     .set({ siteSubscriptionExpiresAt: options.expiredAt })
     .where(eq(users.id, options.fanId));
+  noteAccountChanged(tx, options.fanId);
 }
 
 export async function findSubscriptionById(db: Executor, id: string) {

@@ -8,6 +8,7 @@ import { type Actor, deleteUserSessions, endConnections, forgetActors } from '..
 import { endCallsOfDeactivatedAccount } from '../calls/calls.service';
 import { notify } from '../notifications/notifications.service';
 import { endShowsOfDeactivatedCreator } from '../streaming/streaming.service';
+import { forgetAccounts } from './account-cache';
 import { findAccountWithProfile, lockAccount, searchAccounts } from './users.admin.repo';
 import { defaultAvatarUrl, publicFileUrl } from './users.presenter';
 import { isEmailTaken, isUsernameTaken } from './users.repo';
@@ -216,5 +217,6 @@ export async function reactivateUser(
       reason: options.reason ?? null,
     });
   });
+  forgetAccounts(ctx, [id]);
   return getAdminUser(ctx, { id });
 }

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
 import { hiddenForCountry } from '../access/geo';
 import { type Actor, forgetActors } from '../auth/sessions';
+import { forgetAccounts } from './account-cache';
 import { presentCurrentUser, presentPublicUser, publicFileUrl } from './users.presenter';
 import {
   findCurrentUser,
@@ -15,15 +16,23 @@ import {
 } from './users.repo';
 
 /**
- * The current user with private fields (spec section 3, "Current user"): one read of the account,
- * since its balance and subscription change too often to be served from the session cache.
+ * The current user with private fields (spec section 3, "Current user"): from this node's account
+ * cache when warm (no SQL), else one read of the account. Writes to the account forget it
+ * (account-cache.ts).
  */
 export async function getCurrentUser(ctx: AppContext, options: { actor: Actor }): Promise<TCurrentUser> {
-  const row = await findCurrentUser(ctx.db, options.actor.id);
+  const { id } = options.actor;
+  const now = ctx.clock.now().getTime();
+  const cached = ctx.accountCache.get(id, now);
+  if (cached) return cached;
+  const readSince = ctx.accountCache.begin();
+  const row = await findCurrentUser(ctx.db, id);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-  return presentCurrentUser(row, {
+  const account = presentCurrentUser(row, {
     documentsVerified: row.role === 'performer' && row.documentsVerifiedAt != null,
   });
+  ctx.accountCache.set(id, account, { now, readSince });
+  return account;
 }
 
 /**
@@ -96,6 +105,7 @@ export async function uploadAvatar(
   const previous = await findUserById(ctx.db.db, options.actor.id);
   await ctx.storage.put(key, image.buffer);
   await ctx.db.db.update(users).set({ avatarPath: key }).where(eq(users.id, options.actor.id));
+  forgetAccounts(ctx, [options.actor.id]);
   if (previous?.avatarPath) await ctx.storage.remove(previous.avatarPath);
   return publicFileUrl(key)!;
 }

@@ -14,6 +14,7 @@ import {
 } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
+import { forgetAccounts, noteAccountChanged, takeAccountChanges } from '../users/account-cache';
 
 /*
  * The ledger core: the only code that writes ledger rows and users.balance_cents. Other modules move
@@ -167,6 +168,7 @@ export async function postTransaction(
       throw new AppError('INSUFFICIENT_BALANCE', options.insufficientMessage ?? Messages.insufficientBalance);
     }
     walletBalances.set(userId, updated[0]!.balanceCents);
+    noteAccountChanged(tx, userId);
   }
   await ledgerTestHooks.afterWalletDebit?.();
 
@@ -288,15 +290,23 @@ const retryableCodes = new Set(['40001', '40P01']);
 
 /**
  * Runs money work in one database transaction, retried a few times on a deadlock or serialization
- * failure (the work must have no effect outside the database).
+ * failure (the work must have no effect outside the database). Once it committed, every node
+ * forgets the accounts whose balance or membership it changed (`noteAccountChanged`).
  */
 export async function inMoneyTransaction<T>(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'accountCache' | 'realtime'>,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.db.transaction(work);
+      let changed: string[] = [];
+      const result = await ctx.db.db.transaction(async (tx) => {
+        const done = await work(tx);
+        changed = takeAccountChanges(tx);
+        return done;
+      });
+      if (changed.length > 0) forgetAccounts(ctx, changed);
+      return result;
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).cause?.code ??

@@ -23,6 +23,7 @@ import { announceNewMessage } from '../messages/messages.socket';
 import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { addStreamTipMessage, announceStreamTip, assertCanTipInShow } from '../streaming/streaming.chat';
+import { forgetAccounts } from '../users/account-cache';
 import { chargeInOneStatement, tipTooHigh, tipTooLow } from './wallet.charge';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
@@ -246,6 +247,7 @@ async function tellTip(
 
 /** The payer's wallet balance, live to their open pages, after a charge committed. */
 export function announceBalance(ctx: AppContext, userId: string, balance: number): void {
+  forgetAccounts(ctx, [userId]);
   try {
     ctx.realtime.toUser(userId, 'wallet/balance', { balance });
   } catch (err) {
