@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -63,6 +63,22 @@ export const users = pgTable(
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );
+
+/**
+ * The account columns a read that presents people selects: all but the password hash and the
+ * login counters, which only the login and password code reads (the row they leave out is
+ * `AccountRow`).
+ */
+export const {
+  passwordHash: _passwordHash,
+  failedLoginCount: _failedLoginCount,
+  loginBlockedUntil: _loginBlockedUntil,
+  ...accountColumns
+} = getTableColumns(users);
+export type AccountRow = Omit<
+  typeof users.$inferSelect,
+  'passwordHash' | 'failedLoginCount' | 'loginBlockedUntil'
+>;
 
 /** Links a creator shows on the profile; each is an http(s) URL. */
 export interface PerformerSocials {

@@ -1,4 +1,7 @@
+import { messagesPageSize } from '@fanstage/contract';
 import {
+  type AccountRow,
+  accountColumns,
   and,
   asc,
   conversationMembers,
@@ -40,7 +43,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The other person of a conversation, with what deciding "may I write" needs. */
 export interface PartyRow {
-  user: UserRow;
+  user: AccountRow;
   requiresSubscriptionToMessage: boolean | null;
 }
 
@@ -164,7 +167,10 @@ export async function findMembers(db: Executor, conversationId: string): Promise
 export async function findParties(db: Executor, userIds: string[]): Promise<Map<string, PartyRow>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ user: users, requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage })
+    .select({
+      user: accountColumns,
+      requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
+    })
     .from(users)
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .where(inArray(users.id, [...new Set(userIds)]));
@@ -745,7 +751,7 @@ function prepareMemberView(handle: DbHandle) {
       conversation: conversations,
       me: meMember,
       other: otherMember,
-      user: users,
+      user: accountColumns,
       requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
       blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
       blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
@@ -810,6 +816,14 @@ function prepareThreadPages(db: DbHandle) {
       })
       .from(messages);
   return {
+    // The page a conversation opens on. Its size is written into the text: with a LIMIT parameter
+    // PostgreSQL finds every custom plan cheaper than the generic one and plans it on every call
+    // (0.24 ms of planning for 0.04 ms of execution).
+    first: page()
+      .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+      .orderBy(desc(messages.seq))
+      .limit(messagesPageSize)
+      .prepare('thread_page_first'),
     newest: page()
       .where(eq(messages.conversationId, sql.placeholder('conversationId')))
       .orderBy(desc(messages.seq))
@@ -846,7 +860,9 @@ export async function loadThreadPage(
   const rows =
     'afterSeq' in options
       ? await prepared.after.execute({ ...values, afterSeq: options.afterSeq })
-      : (await prepared.newest.execute({ ...values, offset: options.offset })).reverse();
+      : options.offset === 0 && options.limit === messagesPageSize
+        ? (await prepared.first.execute(values)).reverse()
+        : (await prepared.newest.execute({ ...values, offset: options.offset })).reverse();
   return rows.map((r) => ({
     message: r.message,
     files: (r.files ?? []).map((f) => ({ ...f, size: Number(f.size) })),

@@ -1,5 +1,7 @@
 import type { TPerformerSearchQuery } from '@fanstage/contract';
 import {
+  type AccountRow,
+  accountColumns,
   and,
   asc,
   type DbHandle,
@@ -32,7 +34,8 @@ import { type Param, preparedPerShape } from '../../lib/prepared';
 import { isBlockingViewerSql, viewerBlockOn, viewerBlocks } from '../access/blocks';
 import { creatorListedForViewer, type GeoViewer } from '../access/geo';
 
-export type UserRow = typeof users.$inferSelect;
+/** A creator's account as creator queries read it: never the password hash (`accountColumns`). */
+export type UserRow = AccountRow;
 type FileRow = typeof files.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
 type ProfileValues = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId'>>;
@@ -80,7 +83,7 @@ const selectPerformers = <E extends Record<string, SQL.Aliased | SQL> = Record<n
 ) =>
   db
     .select({
-      user: users,
+      user: accountColumns,
       profile: performerProfiles,
       isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
       hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
