@@ -94,6 +94,9 @@ describe('statement budgets of messaging', () => {
     );
     expect(page.res.statusCode).toBe(200);
     expect(page.sent.length, page.sent.join('\n')).toBeLessThanOrEqual(2);
+    expect(page.sent.filter((q) => q.includes('password_hash'))).toEqual([]);
+    // The opening page is the form without an OFFSET parameter (planned once per connection).
+    expect(page.sent.filter((q) => q.includes('from "messages"') && / offset /.test(q))).toEqual([]);
     const messages = page.res.json().data as {
       _id: string;
       isLocked: boolean;

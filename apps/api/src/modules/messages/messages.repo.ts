@@ -816,9 +816,10 @@ function prepareThreadPages(db: DbHandle) {
       })
       .from(messages);
   return {
-    // The page a conversation opens on. Its size is written into the text: with a LIMIT parameter
-    // PostgreSQL finds every custom plan cheaper than the generic one and plans it on every call
-    // (0.24 ms of planning for 0.04 ms of execution).
+    // The page a conversation opens on, without an OFFSET: with the offset as a parameter too,
+    // PostgreSQL found every custom plan cheaper than the generic one and planned the statement on
+    // every call (0.24 ms of planning for 0.04 ms of execution; pg_stat_statements, bench realtime
+    // phase). This form is planned once per connection.
     first: page()
       .where(eq(messages.conversationId, sql.placeholder('conversationId')))
       .orderBy(desc(messages.seq))

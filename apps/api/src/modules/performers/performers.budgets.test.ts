@@ -49,6 +49,8 @@ describe('GET /api/performers/{username}', () => {
     const before = t.ctx.db.statements();
     const res = await profile();
     expect(t.ctx.db.statements() - before).toBe(1);
+    // A profile view reads no secret of the creator's account.
+    expect(t.ctx.db.lastStatements(1)[0]).not.toContain('password_hash');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ stats: { subscribers: 2, likes: 5 }, isFollowed: true });
 
