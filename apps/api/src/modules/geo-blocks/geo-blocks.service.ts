@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
 import { findCountry } from '../reference/countries.data';
+import { forgetAccounts } from '../users/account-cache';
 import {
   findPerformerBlockedCountries,
   findSiteBlockedCountries,
@@ -55,6 +56,8 @@ export async function setMyBlockedCountries(
     replacePerformerBlockedCountries(tx, { performerId: options.actor.id, codes }),
   );
   forgetGeoState(ctx);
+  // Signed-out views of the profile are cached per country.
+  forgetAccounts(ctx, [options.actor.id]);
   return { countryCodes: codes };
 }
 

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { blurredPreview, encodeImageSizes, type ImageSize, isAcceptedImageType } from '../../lib/images';
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
+import { forgetAccounts } from '../users/account-cache';
 import { findManageableFile } from './media.access';
 import { type ProbeResult, probeMedia, resolveMediaTools, untrustedMediaRefusal } from './media.ffmpeg';
 import { presentFileStatus, presentMediaFile } from './media.presenter';
@@ -331,6 +332,8 @@ export async function processMediaFile(
   } finally {
     await local?.release();
     await rm(workDir, { recursive: true, force: true });
+    // A welcome video is part of the creator's public profile, which visitors' views cache.
+    if (file.kind === 'welcome-video' && file.ownerId) forgetAccounts(ctx, [file.ownerId]);
   }
 }
 

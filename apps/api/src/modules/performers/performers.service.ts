@@ -46,6 +46,7 @@ import {
   updateUser,
   withLiveStats,
 } from './performers.repo';
+import { createPublicProfileCache, type PublicProfileCache } from './public-profile-cache';
 
 const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getAll()).freeSubscriptionEnabled;
 
@@ -62,6 +63,35 @@ const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerf
  * verified are shown to others; the creator always sees their own, admins see every one.
  */
 export async function findPerformerProfile(
+  ctx: AppContext,
+  options: { idOrUsername: string; actor: Actor | null; country: string | null },
+): Promise<TPerformerPublic> {
+  if (options.actor) return readPerformerProfile(ctx, options);
+  // A signed-out visitor: this node's copy of the last few seconds (public-profile-cache.ts).
+  const cache = publicProfilesOf(ctx);
+  const now = ctx.clock.now().getTime();
+  const cached = cache.get(options.idOrUsername, options.country, now);
+  if (cached) return cached;
+  const readSince = cache.begin();
+  const profile = await readPerformerProfile(ctx, options);
+  cache.set(options.idOrUsername, options.country, profile, { now, readSince });
+  return profile;
+}
+
+const publicProfiles = new WeakMap<AppContext['accountCache'], PublicProfileCache>();
+/** The node's cache of signed-out views, emptied of a creator whenever their account is forgotten. */
+function publicProfilesOf(ctx: AppContext): PublicProfileCache {
+  let cache = publicProfiles.get(ctx.accountCache);
+  if (!cache) {
+    const created = createPublicProfileCache();
+    ctx.accountCache.onForget((userId) => created.forget(userId));
+    publicProfiles.set(ctx.accountCache, created);
+    cache = created;
+  }
+  return cache;
+}
+
+async function readPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null; country: string | null },
 ): Promise<TPerformerPublic> {
@@ -197,7 +227,8 @@ export async function updateMyProfile(
     await updateProfile(tx, actor.id, patch);
     if (gender !== undefined) await updateUser(tx, actor.id, { gender });
   });
-  if (gender !== undefined) forgetAccounts(ctx, [actor.id]);
+  // The account (gender) and the public profile (everything else) of every node.
+  forgetAccounts(ctx, [actor.id]);
   return getMyProfile(ctx, { actor });
 }
 
@@ -242,6 +273,7 @@ export async function uploadMyWelcomeVideo(
     upload: options.upload,
   });
   await updateProfile(ctx.db.db, row.user.id, { welcomeVideoFileId: file._id });
+  forgetAccounts(ctx, [row.user.id]);
   const previous = row.profile.welcomeVideoFileId;
   if (previous && previous !== file._id) await discardFiles(ctx, [previous]);
   return file;
@@ -253,6 +285,7 @@ export async function removeMyWelcomeVideo(ctx: AppContext, options: { actor: Ac
   const previous = row.profile.welcomeVideoFileId;
   if (!previous) return;
   await updateProfile(ctx.db.db, row.user.id, { welcomeVideoFileId: null });
+  forgetAccounts(ctx, [row.user.id]);
   await discardFiles(ctx, [previous]);
 }
 

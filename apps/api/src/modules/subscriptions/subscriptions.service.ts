@@ -21,6 +21,7 @@ import { onFanJoined } from '../feeds/timeline.service';
 import { sendWelcomeMessage } from '../messages/messages.welcome';
 import { notify } from '../notifications/notifications.service';
 import { assertCreator, findVisiblePerformer } from '../performers/performers.access';
+import { forgetAccounts } from '../users/account-cache';
 import {
   chargeFan,
   chargeSiteMembership,
@@ -172,6 +173,8 @@ export async function subscribePerformer(
       };
     }),
   );
+  // Visitors see the new subscriber count at once (their cached view of the profile is dropped).
+  if (done.change === 'new') forgetAccounts(ctx, [performerId]);
   if (done.change === 'new') await onFanJoined(ctx, { fanId: actor.id, performerId });
   await sendWelcomeMessage(ctx, { performerId, fanId: actor.id, trigger: 'subscribe' });
   if (done.change) {

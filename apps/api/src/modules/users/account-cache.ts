@@ -34,6 +34,8 @@ export interface AccountCache<T = TCurrentUser> {
    */
   set(userId: string, value: T, options: { now: number; readSince: number }): void;
   forget(userId: string): void;
+  /** Calls `listener` with every id forgotten here (other per-node caches of the same people). */
+  onForget(listener: (userId: string) => void): void;
   readonly size: number;
 }
 
@@ -45,6 +47,7 @@ export function createAccountCache<T = TCurrentUser>(
   const maxEntries = options.maxEntries ?? accountCacheSize;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const entries = new Map<string, Entry<T>>();
+  const listeners: ((userId: string) => void)[] = [];
   let seq = 0;
 
   const put = (userId: string, entry: Entry<T>) => {
@@ -77,6 +80,10 @@ export function createAccountCache<T = TCurrentUser>(
     },
     forget(userId) {
       put(userId, { forgottenAt: monotonicNow(), seq: ++seq });
+      for (const listener of listeners) listener(userId);
+    },
+    onForget(listener) {
+      listeners.push(listener);
     },
     get size() {
       return entries.size;
