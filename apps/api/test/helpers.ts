@@ -10,6 +10,7 @@ import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Clock } from '../src/lib/clock';
 import { createSession } from '../src/modules/auth/sessions';
+import { createAccountCache } from '../src/modules/users/account-cache';
 import { startS3 } from './s3';
 
 /** A clock tests can move: `clock.advance(ms)`. */
@@ -102,3 +103,15 @@ export async function createTestApp(
 }
 
 export { factoryPassword };
+
+/**
+ * The part of a context the wallet's own functions use, for tests that run them on a database
+ * without an app (the crash tests): one process, so no other node to tell about changed accounts.
+ */
+export const walletOnlyContext = (db: AppContext['db']): AppContext =>
+  ({
+    db,
+    clock: { now: () => new Date() },
+    accountCache: createAccountCache(),
+    realtime: { announceAccountsChanged: () => {} },
+  }) as unknown as AppContext;

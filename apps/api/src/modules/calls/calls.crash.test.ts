@@ -17,7 +17,7 @@ import {
 import { buildCreator, buildFan } from '@fanstage/db/factories';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountCache } from '../users/account-cache';
+import { walletOnlyContext } from '../../../test/helpers';
 import { grantWalletCredit, reconcileLedger } from '../wallet';
 
 /*
@@ -132,13 +132,7 @@ describe('the API killed in the middle of billing calls', () => {
     let db = await open();
     await migrateDatabase(db);
     const now = Date.now();
-    const walletCtx = {
-      db,
-      clock: { now: () => new Date() },
-      // One process, no other node to tell about changed accounts.
-      accountCache: createAccountCache(),
-      realtime: { announceAccountsChanged: () => {} },
-    } as unknown as Parameters<typeof grantWalletCredit>[0];
+    const walletCtx = walletOnlyContext(db);
     const credited = async (fanId: string) =>
       grantWalletCredit(walletCtx, {
         userId: fanId,

@@ -8,7 +8,7 @@ import { type DbHandle, earnings, eq, migrateDatabase, openDatabase, users } fro
 import { buildCreator, buildFan } from '@fanstage/db/factories';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountCache } from '../users/account-cache';
+import { walletOnlyContext } from '../../../test/helpers';
 import { reconcileLedger } from './wallet.reconcile';
 import { grantWalletCredit } from './wallet.service';
 
@@ -82,13 +82,7 @@ describe('a process killed in the middle of charges', () => {
     await migrateDatabase(db);
     const fan = await buildFan(db.db);
     const creator = await buildCreator(db.db);
-    const ctx = {
-      db,
-      clock: { now: () => new Date() },
-      // One process, no other node to tell about changed accounts.
-      accountCache: createAccountCache(),
-      realtime: { announceAccountsChanged: () => {} },
-    } as unknown as Parameters<typeof grantWalletCredit>[0];
+    const ctx = walletOnlyContext(db);
     await grantWalletCredit(ctx, {
       userId: fan.id,
       amountCents: 1_000_000,
