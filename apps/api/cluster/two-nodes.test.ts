@@ -22,10 +22,10 @@ import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context';
 import { createS3Storage } from '../src/modules/files/storage-s3';
 import { renewalJobName } from '../src/modules/subscriptions/subscriptions.jobs';
 import { grantWalletCredit, reconcileLedger } from '../src/modules/wallet';
+import { walletOnlyContext } from '../test/helpers';
 import { startS3, testBucket } from '../test/s3';
 
 /*
@@ -160,7 +160,7 @@ afterAll(async () => {
 }, 60_000);
 
 /** A minimal context for the wallet's own functions, run from the test process. */
-const walletCtx = () => ({ db, clock: { now: () => new Date() } }) as unknown as AppContext;
+const walletCtx = () => walletOnlyContext(db);
 
 async function login(node: Node, username: string): Promise<string> {
   const res = await fetch(`${node.url}/api/auth/login`, {
