@@ -126,6 +126,19 @@ describe('the account cache itself', () => {
     expect(cache.get('a', 0)).toBe('new');
   });
 
+  it('keeps the accounts it holds through a burst of other people’s changes', () => {
+    let now = 0;
+    const cache = createAccountCache<string>({ maxEntries: 2, settleMs: 100, monotonicNow: () => now });
+    cache.set('a', 'a', { now: 0, readSince: cache.begin() });
+    cache.set('b', 'b', { now: 0, readSince: cache.begin() });
+    for (let i = 0; i < 50; i++) cache.forget(`tipper-${i}`);
+    expect([cache.get('a', 0), cache.get('b', 0)]).toEqual(['a', 'b']);
+    // A tipper's account is cached again once its settle time has passed.
+    now = 100;
+    cache.set('tipper-1', 'fresh', { now: 0, readSince: cache.begin() });
+    expect(cache.get('tipper-1', 0)).toBe('fresh');
+  });
+
   it('keeps at most its size and drops an entry at its TTL', () => {
     const cache = createAccountCache<string>({ maxEntries: 2, ttlMs: 10 });
     for (const id of ['a', 'b', 'c']) cache.set(id, id, { now: 0, readSince: cache.begin() });

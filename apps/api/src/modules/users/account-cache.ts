@@ -17,12 +17,19 @@ import type { AppContext } from '../../context';
 export const accountCacheTtlMs = 30_000;
 /** How long after a change an account is read from the database on every request. */
 export const accountSettleMs = 5_000;
-/** How many accounts one node keeps; the least recently used one goes first. */
+/** How many accounts one node keeps; the least recently stored one goes first. */
 export const accountCacheSize = 10_000;
 
-type Entry<T> =
-  | { value: T; cachedAt: number; forgottenAt?: undefined; seq: number }
-  | { value?: undefined; forgottenAt: number; seq: number };
+interface Entry<T> {
+  value: T;
+  cachedAt: number;
+}
+
+/**
+ * How long a forget is remembered (real time). Kept apart from the entries, so a burst of balance
+ * changes (a show full of tips) does not push the cached accounts of other people out.
+ */
+const forgetMemoryMs = 15_000;
 
 export interface AccountCache<T = TCurrentUser> {
   get(userId: string, now: number): T | undefined;
@@ -47,23 +54,15 @@ export function createAccountCache<T = TCurrentUser>(
   const maxEntries = options.maxEntries ?? accountCacheSize;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const entries = new Map<string, Entry<T>>();
+  /** Forgets of the last `forgetMemoryMs`, oldest first: when, and the counter's value. */
+  const forgotten = new Map<string, { at: number; seq: number }>();
   const listeners: ((userId: string) => void)[] = [];
   let seq = 0;
-
-  const put = (userId: string, entry: Entry<T>) => {
-    entries.delete(userId);
-    entries.set(userId, entry);
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  };
 
   return {
     get(userId, now) {
       const entry = entries.get(userId);
-      if (!entry || entry.forgottenAt !== undefined) return undefined;
+      if (!entry) return undefined;
       if (now - entry.cachedAt >= ttlMs || now < entry.cachedAt) {
         entries.delete(userId);
         return undefined;
@@ -72,14 +71,25 @@ export function createAccountCache<T = TCurrentUser>(
     },
     begin: () => seq,
     set(userId, value, { now, readSince }) {
-      const entry = entries.get(userId);
-      if (entry?.forgottenAt !== undefined) {
-        if (entry.seq > readSince || monotonicNow() - entry.forgottenAt < settleMs) return;
+      const forget = forgotten.get(userId);
+      if (forget && (forget.seq > readSince || monotonicNow() - forget.at < settleMs)) return;
+      entries.delete(userId);
+      entries.set(userId, { value, cachedAt: now });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
       }
-      put(userId, { value, cachedAt: now, seq });
     },
     forget(userId) {
-      put(userId, { forgottenAt: monotonicNow(), seq: ++seq });
+      const at = monotonicNow();
+      entries.delete(userId);
+      forgotten.delete(userId);
+      forgotten.set(userId, { at, seq: ++seq });
+      for (const [id, old] of forgotten) {
+        if (at - old.at < forgetMemoryMs) break;
+        forgotten.delete(id);
+      }
       for (const listener of listeners) listener(userId);
     },
     onForget(listener) {
