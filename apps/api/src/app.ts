@@ -21,6 +21,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Clock, systemClock } from './lib/clock';
+import { createViewCache } from './lib/view-cache';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
 import { assetsRoutes } from './modules/assets/assets.routes';
@@ -92,6 +93,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { createJobQueue, type JobQueue } from './plugins/queue';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { watchViewChanges } from './plugins/views';
 import { registerWeb } from './plugins/web';
 
 export interface BuildAppOptions {
@@ -226,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     realtime,
     sessionCache: createActorCache(),
     accountCache: createAccountCache(),
+    views: createViewCache(),
     media,
     log: app.log,
     lifecycle: { draining: false },
@@ -237,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   realtime.onAccountsChanged((userIds) => {
     for (const id of userIds) ctx.accountCache.forget(id);
   });
+  watchViewChanges(app, ctx);
   let drainSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     ctx.lifecycle.draining = true;

@@ -2,6 +2,7 @@ import type { DbHandle } from '@fanstage/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './lib/clock';
+import type { ViewCache } from './lib/view-cache';
 import type { ActorCache } from './modules/auth/sessions';
 import type { Storage } from './modules/files/storage';
 import type { Mailer } from './modules/mail/mail.service';
@@ -30,6 +31,8 @@ export interface AppContext {
   sessionCache: ActorCache;
   /** Accounts this node presented lately (`GET /users/me`; forgotten on every node when they change). */
   accountCache: AccountCache;
+  /** Pages people read again and again, as sent (lib/view-cache.ts; forgotten on every node when they change). */
+  views: ViewCache;
   /** The video of live shows (our own Janus, or none). */
   media: LiveMedia;
   log: FastifyBaseLogger;

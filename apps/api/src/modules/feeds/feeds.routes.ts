@@ -1,4 +1,5 @@
 import {
+  type TFeed,
   ZFeedCreateRequest,
   ZFeedFileParams,
   ZFeedListResponse,
@@ -15,13 +16,17 @@ import {
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { viewTopics } from '../../lib/view-cache';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { sendView } from '../../plugins/views';
 import { countryOf } from '../access/geo';
 import { requireCreator } from '../performers/performers.access';
 import { defaultLeafSvg } from './feeds.presenter';
 import * as feeds from './feeds.service';
 
 const tags = ['Feeds'];
+
+const creatorsOf = (cards: TFeed[]) => cards.map((card) => card.performer._id);
 
 export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/files/defaults/leaf.svg', { schema: { hide: true } }, async (_req, reply) =>
@@ -84,8 +89,18 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAuth,
       schema: { tags, querystring: ZUserFeedQuery, response: { 200: ZFeedListResponse } },
     },
-    async (req) =>
-      feeds.listHomeFeed(ctx, { actor: actorOf(req), country: await countryOf(ctx, req), ...req.query }),
+    // A repeat read within seconds is this node's copy (plugins/views.ts); a post fanned out to
+    // timelines forgets every home timeline's copy.
+    async (req, reply) => {
+      const country = await countryOf(ctx, req);
+      return sendView(ctx, req, reply, {
+        country,
+        read: async () => {
+          const page = await feeds.listHomeFeed(ctx, { actor: actorOf(req), country, ...req.query });
+          return { body: page, people: [viewTopics.homeTimelines, ...creatorsOf(page.data)] };
+        },
+      });
+    },
   );
 
   app.get(
@@ -98,13 +113,21 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: ZFeedListResponse },
       },
     },
-    async (req) =>
-      feeds.listCreatorFeed(ctx, {
-        actor: req.actor ?? null,
-        country: await countryOf(ctx, req),
-        username: req.params.username,
-        ...req.query,
-      }),
+    async (req, reply) => {
+      const country = await countryOf(ctx, req);
+      return sendView(ctx, req, reply, {
+        country,
+        read: async () => {
+          const { performerId, ...page } = await feeds.listCreatorFeed(ctx, {
+            actor: req.actor ?? null,
+            country,
+            username: req.params.username,
+            ...req.query,
+          });
+          return { body: page, people: [performerId, ...creatorsOf(page.data)] };
+        },
+      });
+    },
   );
 
   app.get(

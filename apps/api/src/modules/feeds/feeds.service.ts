@@ -399,7 +399,7 @@ export async function listCreatorFeed(
     offset: number;
     limit: number;
   },
-): Promise<Page> {
+): Promise<Page & { performerId: string }> {
   const { actor, country } = options;
   const performer = await findVisiblePerformer(ctx, { actor, country, idOrUsername: options.username });
   const { rows, total } = await listCreatorFeeds(ctx.db, {
@@ -411,7 +411,7 @@ export async function listCreatorFeed(
     limit: options.limit,
     viewer: actor,
   });
-  return { data: presentCards(ctx, { actor, rows }), total };
+  return { data: presentCards(ctx, { actor, rows }), total, performerId: performer.user.id };
 }
 
 /**

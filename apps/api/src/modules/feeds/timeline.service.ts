@@ -1,5 +1,7 @@
 import type { Executor } from '@fanstage/db';
 import type { AppContext } from '../../context';
+import { viewTopics } from '../../lib/view-cache';
+import { forgetViews } from '../../plugins/views';
 import {
   backfillPair,
   fanOutBatchOf,
@@ -28,9 +30,12 @@ export async function fanOutPost(ctx: AppContext, feedId: string): Promise<numbe
   for (;;) {
     const batch = await fanOutBatchOf(ctx.db.db, { feedId, now: ctx.clock.now(), afterFanId: after });
     fans += batch.fans;
-    if (!batch.lastFanId) return fans;
+    if (!batch.lastFanId) break;
     after = batch.lastFanId;
   }
+  // Which timelines got the post is not known here: every node forgets its copies of them all.
+  if (fans > 0) forgetViews(ctx, [viewTopics.homeTimelines]);
+  return fans;
 }
 
 /** Queues the fan-out of a post just written (or shown again); the request does not wait for it. */

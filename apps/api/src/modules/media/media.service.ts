@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { blurredPreview, encodeImageSizes, type ImageSize, isAcceptedImageType } from '../../lib/images';
+import { forgetViews } from '../../plugins/views';
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
 import { forgetAccounts } from '../users/account-cache';
@@ -332,8 +333,10 @@ export async function processMediaFile(
   } finally {
     await local?.release();
     await rm(workDir, { recursive: true, force: true });
-    // A welcome video is part of the creator's public profile, which visitors' views cache.
+    // A welcome video is part of the creator's public profile, which visitors' views cache; the
+    // posts and messages the file belongs to are in cached pages too.
     if (file.kind === 'welcome-video' && file.ownerId) forgetAccounts(ctx, [file.ownerId]);
+    else if (file.ownerId) forgetViews(ctx, [file.ownerId]);
   }
 }
 

@@ -27,6 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actorOf, requireAuth } from '../../plugins/auth';
+import { sendView } from '../../plugins/views';
 import { countryOf } from '../access/geo';
 import { receiveUpload } from '../files/files.upload';
 import { tempDirOf, uploadLimitOf } from '../media/media.service';
@@ -127,8 +128,20 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: ZChatMessageListResponse },
       },
     },
-    async (req) =>
-      messages.listMessages(ctx, { actor: actorOf(req), conversationId: req.params.id, query: req.query }),
+    // A repeat read within seconds is this node's copy (plugins/views.ts): anything either member
+    // does forgets it.
+    async (req, reply) =>
+      sendView(ctx, req, reply, {
+        country: null,
+        read: async () => {
+          const { otherMemberId, ...page } = await messages.listMessages(ctx, {
+            actor: actorOf(req),
+            conversationId: req.params.id,
+            query: req.query,
+          });
+          return { body: page, people: [otherMemberId] };
+        },
+      }),
   );
 
   app.post(

@@ -361,7 +361,7 @@ export async function startConversation(
 export async function listMessages(
   ctx: AppContext,
   options: { actor: Actor; conversationId: string; query: TMessageListQuery },
-): Promise<Page<TMessage>> {
+): Promise<Page<TMessage> & { otherMemberId: string }> {
   const { actor, query } = options;
   const found = await findMemberConversation(ctx, { actor, conversationId: options.conversationId });
   const page = { conversationId: found.conversation.id, viewerId: actor.id, limit: query.limit };
@@ -398,6 +398,7 @@ export async function listMessages(
       });
     }),
     total: found.conversation.lastSeq,
+    otherMemberId: found.other.userId,
   };
 }
 

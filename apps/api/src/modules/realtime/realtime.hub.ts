@@ -16,7 +16,8 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './real
  * The socket.io server and the one way other modules reach connected people: `toUser` (every tab
  * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout),
  * `announceSessionsChanged` (cached sessions to forget on the other nodes), `announceAccountsChanged`
- * (cached account rows to forget: a balance, an avatar, a membership changed). Modules never
+ * (cached account rows to forget: a balance, an avatar, a membership changed), `announceViewsChanged`
+ * (cached pages to forget). Modules never
  * touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
  * nodes and presence lives in Redis; without it, one process does both.
  */
@@ -42,10 +43,15 @@ export type RealtimeServer = Server<
  */
 const sessionsChangedEvent = 'sessionsChanged';
 const accountsChangedEvent = 'accountsChanged';
+const viewsChangedEvent = 'viewsChanged';
 type NodeSignals = Server<
   Record<string, never>,
   Record<string, never>,
-  { sessionsChanged: (userId: string) => void; accountsChanged: (userIds: string[]) => void }
+  {
+    sessionsChanged: (userId: string) => void;
+    accountsChanged: (userIds: string[]) => void;
+    viewsChanged: (ids: string[]) => void;
+  }
 >;
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -85,6 +91,13 @@ export interface RealtimeHub {
   announceAccountsChanged(userIds: string[]): void;
   /** Called on this node for every `announceAccountsChanged` of another node. */
   onAccountsChanged(listener: (userIds: string[]) => void): void;
+  /**
+   * Tells the other nodes that the cached pages of these people or topics are out of date
+   * (lib/view-cache.ts); fire and forget, as above.
+   */
+  announceViewsChanged(ids: string[]): void;
+  /** Called on this node for every `announceViewsChanged` of another node. */
+  onViewsChanged(listener: (ids: string[]) => void): void;
   /** Serves `/socket.io/` on the app's HTTP server (before it listens). */
   attach(server: HttpServer): void;
   close(): Promise<void>;
@@ -198,6 +211,15 @@ export async function createRealtimeHub(options: RealtimeOptions): Promise<Realt
     onAccountsChanged(listener) {
       (io as unknown as NodeSignals).on(accountsChangedEvent, (userIds) => {
         if (Array.isArray(userIds)) listener(userIds.filter((id) => typeof id === 'string'));
+      });
+    },
+    announceViewsChanged(ids) {
+      if (isSendingStopped || redisClients.length === 0 || ids.length === 0) return;
+      (io as unknown as NodeSignals).serverSideEmit(viewsChangedEvent, ids);
+    },
+    onViewsChanged(listener) {
+      (io as unknown as NodeSignals).on(viewsChangedEvent, (ids) => {
+        if (Array.isArray(ids)) listener(ids.filter((id) => typeof id === 'string'));
       });
     },
     attach(server) {

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { viewTopics } from '../lib/view-cache';
+
+/*
+ * The node's cache of repeat pages (lib/view-cache.ts) as routes and modules use it: `sendView`
+ * answers a GET from it or reads and keeps the answer, `forgetViews` forgets people's pages on
+ * every node, and `watchViewChanges` wires the forgets every change causes.
+ */
+
+type Forgetter = Pick<AppContext, 'views' | 'realtime'>;
+const pendingAnnouncements = new WeakMap<Forgetter, Set<string>>();
+
+/**
+ * Every node forgets the pages that depend on these people or topics (`viewTopics`). The other
+ * nodes hear of the ids of one event-loop turn in one broadcast.
+ */
+export function forgetViews(ctx: Forgetter, ids: Iterable<string>): void {
+  let pending = pendingAnnouncements.get(ctx);
+  const isFirst = !pending;
+  if (!pending) {
+    pending = new Set();
+    pendingAnnouncements.set(ctx, pending);
+  }
+  for (const id of ids) {
+    ctx.views.forget(id);
+    pending.add(id);
+  }
+  if (!isFirst) return;
+  setImmediate(() => {
+    const announced = pendingAnnouncements.get(ctx);
+    pendingAnnouncements.delete(ctx);
+    if (announced && announced.size > 0) ctx.realtime.announceViewsChanged([...announced]);
+  });
+}
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Forgets, on every node, the pages of whoever sends a request that may change something (an admin's
+ * forget every page), and those of every account the account cache forgets.
+ */
+export function watchViewChanges(app: FastifyInstance, ctx: AppContext): void {
+  ctx.accountCache.onForget((userId) => ctx.views.forget(userId));
+  ctx.realtime.onViewsChanged((ids) => {
+    for (const id of ids) ctx.views.forget(id);
+  });
+  app.addHook('onSend', async (req) => {
+    if (!mutating.has(req.method) || !req.actor) return;
+    forgetViews(ctx, [req.actor.role === 'admin' ? viewTopics.all : req.actor.id]);
+  });
+}
+
+const json = 'application/json; charset=utf-8';
+
+/**
+ * Answers a GET with this node's copy of the same page for the same reader (keyed by the reader,
+ * their country and the URL), or reads it, serializes it with the route's response schema and keeps
+ * it. `read` names the people the page shows (besides the reader).
+ */
+export async function sendView(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    country: string | null;
+    read: () => Promise<{ body: unknown; people: readonly string[] }>;
+  },
+): Promise<FastifyReply> {
+  const readerId = req.actor?.id ?? '';
+  const key = `${readerId}\u0000${options.country ?? ''}\u0000${req.url}`;
+  const now = ctx.clock.now().getTime();
+  const isReload = /\bno-cache\b/i.test(req.headers['cache-control'] ?? '');
+  const cached = isReload ? undefined : ctx.views.get(key, now);
+  if (cached) return reply.type(json).send(cached);
+  const readSince = ctx.views.begin();
+  const { body, people } = await options.read();
+  const bytes = Buffer.from(reply.serialize(body) as string);
+  ctx.views.set(key, bytes, { people: readerId ? [readerId, ...people] : people, now, readSince });
+  return reply.type(json).send(bytes);
+}
