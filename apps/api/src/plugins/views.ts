@@ -45,9 +45,12 @@ export function watchViewChanges(app: FastifyInstance, ctx: AppContext): void {
   ctx.realtime.onViewsChanged((ids) => {
     for (const id of ids) ctx.views.forget(id);
   });
-  app.addHook('onSend', async (req) => {
-    if (!mutating.has(req.method) || !req.actor) return;
-    forgetViews(ctx, [req.actor.role === 'admin' ? viewTopics.all : req.actor.id]);
+  // A callback hook, not an async one: it runs on every answer and should cost no promise.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (mutating.has(req.method) && req.actor) {
+      forgetViews(ctx, [req.actor.role === 'admin' ? viewTopics.all : req.actor.id]);
+    }
+    done(null, payload);
   });
 }
 
