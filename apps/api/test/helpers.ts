@@ -9,6 +9,7 @@ import { type BuildAppOptions, buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import type { Clock } from '../src/lib/clock';
+import { createViewCache } from '../src/lib/view-cache';
 import { createSession } from '../src/modules/auth/sessions';
 import { createAccountCache } from '../src/modules/users/account-cache';
 import { startS3 } from './s3';
@@ -113,5 +114,6 @@ export const walletOnlyContext = (db: AppContext['db']): AppContext =>
     db,
     clock: { now: () => new Date() },
     accountCache: createAccountCache(),
-    realtime: { announceAccountsChanged: () => {} },
+    views: createViewCache(),
+    realtime: { announceAccountsChanged: () => {}, announceViewsChanged: () => {} },
   }) as unknown as AppContext;

@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { serverEvents } from '@fanstage/contract';
 import { follows } from '@fanstage/db';
 import { buildFeed, buildSubscription } from '@fanstage/db/factories';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../test/helpers';
 import { syncTimelines } from '../../test/timelines';
@@ -242,6 +245,41 @@ describe.runIf(process.env.TEST_REDIS_URL)('two nodes on one database and Redis'
   });
   afterAll(async () => {
     await second?.close();
+  });
+
+  it('a message sent on node A is in node B’s page when its live event reaches node B', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    const opened = await send(fan, 'POST', '/api/conversations', {
+      source: 'performer',
+      sourceId: creator.user.id,
+    });
+    const url = `/api/messages/conversations/${opened.json().data._id as string}`;
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(`http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      query: { token: fan.token },
+    });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once(serverEvents.authResult, resolve);
+        socket.once('connect_error', reject);
+      });
+      for (let i = 0; i < 5; i++) {
+        await warm(second, url, fan);
+        const text = `Message ${i}`;
+        // Read the page the moment the event arrives, as the browser's catch-up would.
+        const seen = new Promise<string>((resolve) =>
+          socket.once(serverEvents.messageCreated, () =>
+            resolve(read(second, url, fan).then((res) => res.body)),
+          ),
+        );
+        expect((await send(creator, 'POST', url, { text })).statusCode).toBe(200);
+        expect(await seen).toContain(text);
+      }
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('a like on node A shows in the timeline node B serves', async () => {

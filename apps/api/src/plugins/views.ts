@@ -13,9 +13,21 @@ const pendingAnnouncements = new WeakMap<Forgetter, Set<string>>();
 
 /**
  * Every node forgets the pages that depend on these people or topics (`viewTopics`). The other
- * nodes hear of the ids of one event-loop turn in one broadcast.
+ * nodes hear of the ids of one event-loop turn in one broadcast; with `announceNow`, at once, so
+ * that the forget reaches them before a live event sent next (a new message) makes a browser read
+ * the page again.
  */
-export function forgetViews(ctx: Forgetter, ids: Iterable<string>): void {
+export function forgetViews(
+  ctx: Forgetter,
+  ids: Iterable<string>,
+  options: { announceNow?: boolean } = {},
+): void {
+  if (options.announceNow) {
+    const now = [...ids];
+    for (const id of now) ctx.views.forget(id);
+    ctx.realtime.announceViewsChanged(now);
+    return;
+  }
   let pending = pendingAnnouncements.get(ctx);
   const isFirst = !pending;
   if (!pending) {

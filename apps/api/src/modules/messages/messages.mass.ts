@@ -2,7 +2,6 @@ import type { TMassMessage, TMassMessageCreate } from '@fanstage/contract';
 import { and, count, desc, eq, inArray, lte, massMessageRecipients, massMessages, sql } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
-import { forgetViews } from '../../plugins/views';
 import type { Actor } from '../auth/sessions';
 import { assertCreator } from '../performers/performers.access';
 import { presentMassMessage } from './messages.presenter';
@@ -170,9 +169,8 @@ export async function runMassMessage(ctx: AppContext, options: { massMessageId: 
       return made;
     });
     // After the commit: each fan's new message and unread total (one grouped read for the batch).
+    // It forgets the creator's conversation pages on every node (plugins/views.ts) first.
     await announceNewMessages(ctx, { delivered, files });
-    // The creator's conversations changed: every node forgets its copies of their pages.
-    forgetViews(ctx, [mass.performerId]);
     reached += delivered.length;
     cursor = fanIds[fanIds.length - 1]!;
     if (fanIds.length < massBatchSize) break;

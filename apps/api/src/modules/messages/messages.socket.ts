@@ -1,5 +1,6 @@
 import type { ServerEventName, ServerEventPayloads, TMessage } from '@fanstage/contract';
 import type { AppContext } from '../../context';
+import { forgetViews } from '../../plugins/views';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentMessage } from './messages.presenter';
 import {
@@ -59,6 +60,8 @@ export async function announceNewMessage(
   options: { message: NewMessageRow; recipientId: string; files?: FileRow[] },
 ): Promise<void> {
   const { message, recipientId } = options;
+  // Before the event, which the browsers may answer by reading the conversation page again.
+  forgetViews(ctx, [message.senderId, recipientId], { announceNow: true });
   try {
     const files = options.files ?? (await loadMessageFiles(ctx.db.db, [message.id])).get(message.id) ?? [];
     for (const viewerId of [message.senderId, recipientId]) {
@@ -84,6 +87,7 @@ export async function announceNewMessages(
 ): Promise<void> {
   const { delivered, files } = options;
   if (delivered.length === 0) return;
+  forgetViews(ctx, [delivered[0]!.message.senderId], { announceNow: true });
   let totals = new Map<string, number>();
   try {
     totals = await unreadTotalsOf(
@@ -111,6 +115,7 @@ export function announceDeletedMessage(
   ctx: AppContext,
   options: { message: TMessage; memberIds: string[] },
 ): void {
+  forgetViews(ctx, options.memberIds, { announceNow: true });
   for (const userId of options.memberIds) {
     send(ctx, userId, 'message/deleted', {
       conversationId: options.message.conversationId,
@@ -124,6 +129,7 @@ export function announceConversationRead(
   ctx: AppContext,
   options: { conversationId: string; readerId: string; unseenByMember: Map<string, number> },
 ): void {
+  forgetViews(ctx, [options.readerId], { announceNow: true });
   for (const [userId, totalNotSeenMessages] of options.unseenByMember) {
     send(ctx, userId, 'conversation/read', {
       conversationId: options.conversationId,

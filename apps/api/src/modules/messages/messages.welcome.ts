@@ -2,7 +2,6 @@ import { fromCents, type TWelcomeMessage, type TWelcomeMessageSettings } from '@
 import { and, eq, performerProfiles, welcomeMessageDeliveries, welcomeMessages } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { forgetViews } from '../../plugins/views';
 import type { Actor } from '../auth/sessions';
 import { signMediaUrl } from '../files/signed-urls';
 import { presentMedia } from '../media/media.presenter';
@@ -173,11 +172,9 @@ export async function sendWelcomeMessage(
         );
       return row;
     });
-    if (message) {
-      // It may come from a payment's webhook, not from either member's request.
-      forgetViews(ctx, [fanId]);
-      await announceNewMessage(ctx, { message, recipientId: fanId, files });
-    }
+    // It may come from a payment's webhook, not from either member's request: the announcement
+    // forgets both members' conversation pages (plugins/views.ts).
+    if (message) await announceNewMessage(ctx, { message, recipientId: fanId, files });
   } catch (err) {
     ctx.log.warn({ err, performerId, fanId }, 'could not send the welcome message');
   }
