@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { batchPerTurn } from '../lib/per-turn';
 import { viewTopics } from '../lib/view-cache';
 
 /*
@@ -9,7 +10,7 @@ import { viewTopics } from '../lib/view-cache';
  */
 
 type Forgetter = Pick<AppContext, 'views' | 'realtime'>;
-const pendingAnnouncements = new WeakMap<Forgetter, Set<string>>();
+const announceViews = batchPerTurn<Forgetter>((ctx, ids) => ctx.realtime.announceViewsChanged(ids));
 
 /**
  * Every node forgets the pages that depend on these people or topics (`viewTopics`). The other
@@ -22,28 +23,10 @@ export function forgetViews(
   ids: Iterable<string>,
   options: { announceNow?: boolean } = {},
 ): void {
-  if (options.announceNow) {
-    const now = [...ids];
-    for (const id of now) ctx.views.forget(id);
-    ctx.realtime.announceViewsChanged(now);
-    return;
-  }
-  let pending = pendingAnnouncements.get(ctx);
-  const isFirst = !pending;
-  if (!pending) {
-    pending = new Set();
-    pendingAnnouncements.set(ctx, pending);
-  }
-  for (const id of ids) {
-    ctx.views.forget(id);
-    pending.add(id);
-  }
-  if (!isFirst) return;
-  setImmediate(() => {
-    const announced = pendingAnnouncements.get(ctx);
-    pendingAnnouncements.delete(ctx);
-    if (announced && announced.size > 0) ctx.realtime.announceViewsChanged([...announced]);
-  });
+  const forgotten = [...ids];
+  for (const id of forgotten) ctx.views.forget(id);
+  if (options.announceNow) ctx.realtime.announceViewsChanged(forgotten);
+  else announceViews(ctx, forgotten);
 }
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

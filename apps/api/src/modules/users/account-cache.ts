@@ -1,5 +1,6 @@
 import type { TCurrentUser } from '@fanstage/contract';
 import type { AppContext } from '../../context';
+import { batchPerTurn } from '../../lib/per-turn';
 
 /*
  * `GET /users/me` answered from this node's memory: every signed-in page asks for it, and on a warm
@@ -102,7 +103,7 @@ export function createAccountCache<T = TCurrentUser>(
 }
 
 type Forgetter = Pick<AppContext, 'accountCache' | 'realtime'>;
-const pendingAnnouncements = new WeakMap<Forgetter, Set<string>>();
+const announceAccounts = batchPerTurn<Forgetter>((ctx, ids) => ctx.realtime.announceAccountsChanged(ids));
 
 /**
  * Every node forgets these accounts (their row changed: call it for any write to `users`, inside
@@ -110,22 +111,9 @@ const pendingAnnouncements = new WeakMap<Forgetter, Set<string>>();
  * broadcast.
  */
 export function forgetAccounts(ctx: Forgetter, userIds: Iterable<string>): void {
-  let pending = pendingAnnouncements.get(ctx);
-  const isFirst = !pending;
-  if (!pending) {
-    pending = new Set();
-    pendingAnnouncements.set(ctx, pending);
-  }
-  for (const id of userIds) {
-    ctx.accountCache.forget(id);
-    pending.add(id);
-  }
-  if (!isFirst) return;
-  setImmediate(() => {
-    const ids = pendingAnnouncements.get(ctx);
-    pendingAnnouncements.delete(ctx);
-    if (ids && ids.size > 0) ctx.realtime.announceAccountsChanged([...ids]);
-  });
+  const ids = [...userIds];
+  for (const id of ids) ctx.accountCache.forget(id);
+  announceAccounts(ctx, ids);
 }
 
 const changesOfTransactions = new WeakMap<object, Set<string>>();
