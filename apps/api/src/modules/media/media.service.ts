@@ -318,6 +318,7 @@ export async function processMediaFile(
       height: made.height,
       preview: made.preview,
     });
+    forgetWhatShows(ctx, file);
     // The file was deleted while we worked: its outputs belong to nobody.
     if (!recorded) await Promise.all(written.map((key) => ctx.storage.remove(key)));
   } catch (err) {
@@ -330,14 +331,22 @@ export async function processMediaFile(
       file.id,
       err instanceof ProcessingError ? err.message : cannotProcess[mediaClass],
     );
+    forgetWhatShows(ctx, file);
   } finally {
     await local?.release();
     await rm(workDir, { recursive: true, force: true });
-    // A welcome video is part of the creator's public profile, which visitors' views cache; the
-    // posts and messages the file belongs to are in cached pages too.
-    if (file.kind === 'welcome-video' && file.ownerId) forgetAccounts(ctx, [file.ownerId]);
-    else if (file.ownerId) forgetViews(ctx, [file.ownerId]);
   }
+}
+
+/**
+ * Right after a file's status was written (before any clean-up, so a reader who sees the new status
+ * gets pages that show it): a welcome video is part of the creator's public profile, which visitors'
+ * views cache; the posts and messages a file belongs to are in cached pages (plugins/views.ts).
+ */
+function forgetWhatShows(ctx: AppContext, file: { kind: string; ownerId: string | null }): void {
+  if (!file.ownerId) return;
+  if (file.kind === 'welcome-video') forgetAccounts(ctx, [file.ownerId]);
+  else forgetViews(ctx, [file.ownerId]);
 }
 
 async function ensureTempDir(ctx: AppContext): Promise<string> {
