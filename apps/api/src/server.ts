@@ -9,11 +9,14 @@ import { ensureAdmin } from './seed/admin';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
+/** A node keeps an idle PostgreSQL connection this long (see `idleTimeoutMs`). */
+const serverPoolIdleMs = 5 * 60_000;
 // Each upload is resized once: libvips's cache of recent operations only holds memory here.
 sharp.cache(false);
 const db = await openDatabase({
   url: config.DATABASE_URL,
   poolSize: config.DATABASE_POOL_SIZE,
+  idleTimeoutMs: serverPoolIdleMs,
   dataDir: config.DATABASE_URL ? undefined : resolve(config.DATA_DIR, 'db'),
 });
 await migrateDatabase(db);

@@ -76,6 +76,14 @@ export interface OpenDatabaseOptions {
   /** PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster; tests use it. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a connection may sit idle before the pool closes it (pg's own default
+   * is 10 s). The server keeps its connections for minutes: under a load that ebbs and flows, pg's
+   * default closed a connection after every lull and opened a new one at the next burst, and a new
+   * connection is a new backend with cold catalog caches and every statement prepared again (with
+   * 10 000 sockets open, chat sends stalled for up to a second at each such turn; bench/README.md).
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Opens PostgreSQL (when a URL is given) or the embedded PGlite. */
@@ -89,6 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,
       Client: PreparingClient,
     });
     // An idle client that errors (server restart) must not crash the process.

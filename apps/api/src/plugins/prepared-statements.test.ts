@@ -1,6 +1,6 @@
-import { statementName, users } from '@fanstage/db';
+import { openDatabase, statementName, users } from '@fanstage/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 // packages/db/src/prepared.ts: on PostgreSQL every data statement is prepared once per connection.
@@ -45,6 +45,34 @@ describe('prepared statements', () => {
         expect(prepared, 'the select is prepared on the connection').toBeDefined();
         expect(Number(prepared?.calls)).toBeGreaterThanOrEqual(3);
       });
+    });
+
+    it('closes an idle connection after idleTimeoutMs, and keeps one with a longer time', async () => {
+      // The server keeps its connections for minutes (server.ts): a new one is a cold backend.
+      const url = process.env.TEST_DATABASE_URL!;
+      const brief = await openDatabase({ url, poolSize: 1, idleTimeoutMs: 150 });
+      const kept = await openDatabase({ url, poolSize: 1, idleTimeoutMs: 60_000 });
+      try {
+        const pidOf = async (handle: typeof brief) =>
+          (await handle.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        const [briefPid, keptPid] = [await pidOf(brief), await pidOf(kept)];
+        const alive = async () => {
+          const { rows } = await kept.query<{ pid: number }>(
+            'select pid from pg_stat_activity where pid = any($1::int[])',
+            [[briefPid, keptPid]],
+          );
+          return rows.map((r) => r.pid).sort();
+        };
+        expect(await alive()).toEqual([briefPid, keptPid].sort());
+        await vi.waitFor(async () => expect(await alive()).toEqual([keptPid]), {
+          timeout: 5000,
+          interval: 100,
+        });
+        expect(await pidOf(kept), 'the same connection, not a new one').toBe(keptPid);
+      } finally {
+        await brief.close();
+        await kept.close();
+      }
     });
 
     it('answers requests on the pool as before (a page read twice, the same answer)', async () => {
