@@ -1,10 +1,11 @@
 // The realtime phase of `npm run bench`: a swarm of socket.io clients, message delivery latency through
 // the API and the socket, and the same across two nodes on one Redis. See README.md, "Realtime".
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '@fanstage/db';
-import { io, type Socket } from 'socket.io-client';
 import { benchIdOf } from './seed-data';
+import { machineClock, type SocketHolders, startSocketHolders } from './socket-holders';
 
 export interface SocketPeople {
   /** Bearer tokens of fans 1..fans (fan 0 stays the read targets' fan). */
@@ -48,72 +49,6 @@ export async function seedSocketPeople(
   };
 }
 
-interface AuthResult {
-  authenticated: boolean;
-  userId: string | null;
-}
-
-/** One authenticated socket.io client, as the web client makes it (websocket, token in the query). */
-function connectOne(url: string, token: string, timeoutMs: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, {
-      transports: ['websocket'],
-      reconnection: false,
-      timeout: timeoutMs,
-      forceNew: true,
-      query: { token },
-    });
-    const timer = setTimeout(() => {
-      socket.disconnect();
-      reject(new Error('no auth/result in time'));
-    }, timeoutMs);
-    socket.once('auth/result', (result: AuthResult) => {
-      clearTimeout(timer);
-      if (result.authenticated) resolve(socket);
-      else {
-        socket.disconnect();
-        reject(new Error('the token was refused'));
-      }
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      socket.disconnect();
-      reject(error);
-    });
-  });
-}
-
-export interface Swarm {
-  sockets: Socket[];
-  failed: number;
-  seconds: number;
-  close(): void;
-}
-
-/** Connects one socket per token, `batch` handshakes at a time; every socket must authenticate. */
-export async function connectSwarm(url: string, tokens: string[], batch = 250): Promise<Swarm> {
-  const started = Date.now();
-  const sockets: Socket[] = [];
-  let failed = 0;
-  for (let from = 0; from < tokens.length; from += batch) {
-    const results = await Promise.allSettled(
-      tokens.slice(from, from + batch).map((token) => connectOne(url, token, 20_000)),
-    );
-    for (const r of results) {
-      if (r.status === 'fulfilled') sockets.push(r.value);
-      else failed += 1;
-    }
-  }
-  return {
-    sockets,
-    failed,
-    seconds: (Date.now() - started) / 1000,
-    close: () => {
-      for (const s of sockets) s.disconnect();
-    },
-  };
-}
-
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 
@@ -125,6 +60,12 @@ export interface DeliveryFigure {
   deliveriesPerSecond: number;
   p50: number;
   p99: number;
+  /** From the request leaving to the API's answer (the send alone, without the delivery). */
+  answeredP50: number;
+  answeredP99: number;
+  /** The bench process's own event-loop delay: a late event here is the client's, not the server's. */
+  clientLoopP99: number;
+  clientLoopMax: number;
   missing: number;
   refused: number;
 }
@@ -132,33 +73,25 @@ export interface DeliveryFigure {
 interface Pair {
   fanToken: string;
   conversationId: string;
-  fanSocket: Socket;
-  creatorSocket: Socket;
 }
 
 /**
- * Fan k talks with creator k mod the number of creators: their conversations opened (or found)
- * through the API, each with the fan's and the creator's socket.
+ * Fan k talks with creator k mod `creatorCount`: their conversations opened (or found) through the
+ * API. Both have their sockets connected in the holders.
  */
 async function pairUp(
   apiUrl: string,
   people: SocketPeople,
-  sockets: { fans: Socket[]; creators: Socket[]; pairCount: number },
+  options: { creatorCount: number; pairCount: number },
 ): Promise<Pair[]> {
-  const creatorCount = sockets.creators.length;
   const conversationIds = await openConversations(
     apiUrl,
-    Array.from({ length: sockets.pairCount }, (_, k) => ({
+    Array.from({ length: options.pairCount }, (_, k) => ({
       fanToken: people.fanTokens[k]!,
-      creatorId: people.creatorIds[k % creatorCount]!,
+      creatorId: people.creatorIds[k % options.creatorCount]!,
     })),
   );
-  return conversationIds.map((conversationId, k) => ({
-    conversationId,
-    fanToken: people.fanTokens[k]!,
-    fanSocket: sockets.fans[k]!,
-    creatorSocket: sockets.creators[k % creatorCount]!,
-  }));
+  return conversationIds.map((conversationId, k) => ({ conversationId, fanToken: people.fanTokens[k]! }));
 }
 
 /** Opens (or finds) the conversation of each fan with its creator through the API. */
@@ -192,28 +125,21 @@ export async function openConversations(
 /**
  * Sends text messages through `POST /api/messages/conversations/{id}` at `rate` a second for
  * `seconds`, fans taking turns, and times each `message/created` on the fan's and the creator's
- * sockets (two deliveries per message) from the moment the request left.
+ * sockets (two deliveries per message, noted by the holders) from the moment the request left.
  */
 export async function measureDelivery(
   name: string,
   apiUrl: string,
   pairs: Pair[],
+  holders: SocketHolders,
   options: { rate: number; seconds: number; maxInFlight?: number },
 ): Promise<DeliveryFigure> {
   const runId = randomBytes(4).toString('hex');
   const sentAt = new Map<string, number>();
-  const delivered = new Map<string, number>();
-  const latencies: number[] = [];
-  const onCreated = (event: { message: { text: string } }) => {
-    const text = event.message.text;
-    const at = sentAt.get(text);
-    if (at === undefined) return;
-    latencies.push(performance.now() - at);
-    delivered.set(text, (delivered.get(text) ?? 0) + 1);
-  };
-  const sockets = new Set<Socket>();
-  for (const p of pairs) sockets.add(p.fanSocket).add(p.creatorSocket);
-  for (const s of sockets) s.on('message/created', onCreated);
+  const answered: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  await holders.collect();
+  loop.enable();
 
   let sent = 0;
   let accepted = 0;
@@ -224,7 +150,8 @@ export async function measureDelivery(
     const pair = pairs[seq % pairs.length]!;
     const text = `bench ${runId} ${seq}`;
     inFlight += 1;
-    sentAt.set(text, performance.now());
+    const at = machineClock();
+    sentAt.set(text, at);
     try {
       const res = await fetch(`${apiUrl}/api/messages/conversations/${pair.conversationId}`, {
         method: 'POST',
@@ -232,6 +159,7 @@ export async function measureDelivery(
         body: JSON.stringify({ text }),
       });
       await res.arrayBuffer();
+      answered.push(machineClock() - at);
       if (res.ok) accepted += 1;
       else {
         refused += 1;
@@ -258,14 +186,23 @@ export async function measureDelivery(
     await sleep(tickMs);
   }
   const elapsed = (performance.now() - started) / 1000;
+  loop.disable();
   // Requests still in flight and deliveries on their way get five seconds.
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && (inFlight > 0 || latencies.length < accepted * 2)) await sleep(50);
-  for (const s of sockets) s.off('message/created', onCreated);
+  while (Date.now() < deadline && (inFlight > 0 || (await holders.count()) < accepted * 2)) await sleep(100);
 
+  const delivered = new Map<string, number>();
+  const latencies: number[] = [];
+  for (const [text, arrived] of await holders.collect()) {
+    const at = sentAt.get(text);
+    if (at === undefined) continue;
+    latencies.push(arrived - at);
+    delivered.set(text, (delivered.get(text) ?? 0) + 1);
+  }
   let missing = 0;
   for (const text of sentAt.keys()) missing += 2 - Math.min(2, delivered.get(text) ?? 0);
   latencies.sort((a, b) => a - b);
+  answered.sort((a, b) => a - b);
   return {
     name,
     sent,
@@ -274,6 +211,10 @@ export async function measureDelivery(
     deliveriesPerSecond: latencies.length / elapsed,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
+    answeredP50: quantile(answered, 0.5),
+    answeredP99: quantile(answered, 0.99),
+    clientLoopP99: loop.percentile(99) / 1e6,
+    clientLoopMax: loop.max / 1e6,
     missing,
     refused,
   };
@@ -282,7 +223,8 @@ export async function measureDelivery(
 export function formatDelivery(f: DeliveryFigure, targetRate: number): string {
   return (
     `${f.name}: ${Math.round(f.deliveriesPerSecond)} deliveries/s (target ${targetRate * 2}/s: ${targetRate} messages/s ` +
-    `to both members), p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms; ${f.accepted} of ${f.sent} sends accepted` +
+    `to both members), p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (the send answered: p50 ${f.answeredP50.toFixed(1)}, ` +
+    `p99 ${f.answeredP99.toFixed(1)} ms; the bench's own event loop late by ${f.clientLoopP99.toFixed(0)} ms at p99, ${f.clientLoopMax.toFixed(0)} ms at most); ${f.accepted} of ${f.sent} sends accepted` +
     `${f.refused > 0 ? `, ${f.refused} REFUSED` : ''}${f.missing > 0 ? `, ${f.missing} deliveries MISSING` : ', none missing'}`
   );
 }
@@ -314,6 +256,12 @@ export interface RealtimePhaseResult {
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
+ * Child processes holding the socket.io clients. One process with 10 000 clients paused for up to
+ * 300 ms in its own garbage collection, which the figures then showed as the server's latency.
+ */
+const socketHolderCount = 4;
+
+/**
  * Delivery at the target rate, then at half the rate the API accepted in that run: the first shows
  * what overload does (latency is then mostly the queue in front of the API), the second the latency
  * at a load the machine sustains.
@@ -322,15 +270,16 @@ async function atTargetAndSustained(
   name: string,
   url: string,
   pairs: Pair[],
+  holders: SocketHolders,
   options: { rate: number; seconds: number },
 ): Promise<[DeliveryFigure, number][]> {
-  const target = await measureDelivery(`${name}, at the target rate`, url, pairs, options);
+  const target = await measureDelivery(`${name}, at the target rate`, url, pairs, holders, options);
   const reached = target.accepted / options.seconds;
   // The API kept up with the target: that line is already the latency at a sustained load.
   if (reached >= options.rate * 0.9) return [[target, options.rate]];
   const sustained = Math.max(1, Math.floor(reached / 2));
   await sleep(2000);
-  const calm = await measureDelivery(`${name}, at half the rate it reached`, url, pairs, {
+  const calm = await measureDelivery(`${name}, at half the rate it reached`, url, pairs, holders, {
     rate: sustained,
     seconds: options.seconds,
   });
@@ -369,86 +318,85 @@ export async function realtimePhase(
 ): Promise<RealtimePhaseResult> {
   const lines: string[] = [];
   let ok = true;
-  const before = await rssOf(node.pid);
-  const swarm = await connectSwarm(node.url, people.fanTokens.slice(0, options.sockets));
-  const after = await rssOf(node.pid);
-  const memory =
-    before !== null && after !== null
-      ? `, server memory ${mb(before)} → ${mb(after)} MB (${Math.round((after - before) / Math.max(1, swarm.sockets.length) / 1024)} kB a socket)`
-      : '';
-  lines.push(
-    `sockets: ${swarm.sockets.length} connected and authenticated in ${swarm.seconds.toFixed(1)} s ` +
-      `(${Math.round(swarm.sockets.length / Math.max(0.001, swarm.seconds))}/s), ${swarm.failed} failed${memory}`,
-  );
-  if (swarm.failed > 0) ok = false;
-
+  // The clients live in child processes, a share each: the sender's timing stays its own.
+  const holders = startSocketHolders(socketHolderCount);
   let readTarget: RealtimePhaseResult['readTarget'] = null;
   let figures: DeliveryFigure[] = [];
+  let socketCount = 0;
   try {
-    const pairCount = Math.min(options.pairs, swarm.sockets.length);
+    const before = await rssOf(node.pid);
+    const swarm = await holders.connect(node.url, people.fanTokens.slice(0, options.sockets));
+    socketCount = swarm.connected;
+    const after = await rssOf(node.pid);
+    const memory =
+      before !== null && after !== null
+        ? `, server memory ${mb(before)} → ${mb(after)} MB (${Math.round((after - before) / Math.max(1, swarm.connected) / 1024)} kB a socket)`
+        : '';
+    lines.push(
+      `sockets: ${swarm.connected} connected and authenticated in ${swarm.seconds.toFixed(1)} s ` +
+        `(${Math.round(swarm.connected / Math.max(0.001, swarm.seconds))}/s) by ${socketHolderCount} client processes, ` +
+        `${swarm.failed} failed${memory}`,
+    );
+    if (swarm.failed > 0) ok = false;
+
+    const pairCount = Math.min(options.pairs, swarm.connected);
     const creatorCount = Math.min(people.creatorTokens.length, pairCount);
     log(`opening ${pairCount} conversations (fan k with creator k mod ${creatorCount}) through the API`);
-    const creators = await connectSwarm(node.url, people.creatorTokens.slice(0, creatorCount));
-    const pairs = await pairUp(node.url, people, {
-      fans: swarm.sockets,
-      creators: creators.sockets,
-      pairCount,
-    });
+    const creators = await holders.connect(node.url, people.creatorTokens.slice(0, creatorCount));
+    if (creators.failed > 0) ok = false;
+    const pairs = await pairUp(node.url, people, { creatorCount, pairCount });
     await options.analyzeConversations?.();
     for (const [figure, rate] of await atTargetAndSustained(
-      `message delivery, one node, ${swarm.sockets.length} sockets open`,
+      `message delivery, one node, ${swarm.connected} sockets open`,
       node.url,
       pairs,
+      holders,
       options,
     )) {
       figures.push(figure);
       lines.push(formatDelivery(figure, rate));
     }
     readTarget = { conversationId: pairs[0]!.conversationId, token: pairs[0]!.fanToken };
-    creators.close();
-  } finally {
-    swarm.close();
-  }
+    await holders.disconnect();
 
-  if (!options.isPostgres || !options.redisUrl) {
-    lines.push(
-      `two nodes skipped: ${!options.isPostgres ? 'two servers cannot share a PGlite database (set BENCH_DATABASE_URL)' : 'set BENCH_REDIS_URL'}`,
-    );
-  } else {
-    log('starting two more nodes on the same database with REDIS_URL');
-    // PostgreSQL allows 100 connections by default and the first node holds BENCH_CONNECTIONS of them.
-    const env = { REDIS_URL: options.redisUrl, DATABASE_POOL_SIZE: '15' };
-    const [a, b] = await Promise.all([startNode('node A', env), startNode('node B', env)]);
-    const pairCount = Math.min(options.pairs, 2000, people.fanTokens.length);
-    const creatorCount = Math.min(people.creatorTokens.length, pairCount);
-    const fans = await connectSwarm(a.url, people.fanTokens.slice(0, pairCount));
-    const creators = await connectSwarm(b.url, people.creatorTokens.slice(0, creatorCount));
-    try {
-      if (fans.failed > 0 || creators.failed > 0) {
-        throw new Error(`${fans.failed + creators.failed} sockets failed to connect to the two nodes`);
+    if (!options.isPostgres || !options.redisUrl) {
+      lines.push(
+        `two nodes skipped: ${!options.isPostgres ? 'two servers cannot share a PGlite database (set BENCH_DATABASE_URL)' : 'set BENCH_REDIS_URL'}`,
+      );
+    } else {
+      log('starting two more nodes on the same database with REDIS_URL');
+      // PostgreSQL allows 100 connections by default and the first node holds BENCH_CONNECTIONS of them.
+      const env = { REDIS_URL: options.redisUrl, DATABASE_POOL_SIZE: '15' };
+      const [a, b] = await Promise.all([startNode('node A', env), startNode('node B', env)]);
+      try {
+        const pairCount = Math.min(options.pairs, 2000, people.fanTokens.length);
+        const creatorCount = Math.min(people.creatorTokens.length, pairCount);
+        const fans = await holders.connect(a.url, people.fanTokens.slice(0, pairCount));
+        const creators = await holders.connect(b.url, people.creatorTokens.slice(0, creatorCount));
+        if (fans.failed > 0 || creators.failed > 0) {
+          throw new Error(`${fans.failed + creators.failed} sockets failed to connect to the two nodes`);
+        }
+        const pairs = await pairUp(a.url, people, { creatorCount, pairCount });
+        for (const [figure, rate] of await atTargetAndSustained(
+          'message delivery, two nodes on Redis (fans on A, creators on B)',
+          a.url,
+          pairs,
+          holders,
+          options,
+        )) {
+          figures.push(figure);
+          lines.push(formatDelivery(figure, rate));
+        }
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\nnode A said:\n${a.tail()}\nnode B said:\n${b.tail()}`);
+      } finally {
+        await holders.disconnect();
+        // Their connections go back to PostgreSQL before the money phase's pgbench needs them.
+        await Promise.all([a.stop(), b.stop()]);
       }
-      const pairs = await pairUp(a.url, people, {
-        fans: fans.sockets,
-        creators: creators.sockets,
-        pairCount,
-      });
-      for (const [figure, rate] of await atTargetAndSustained(
-        'message delivery, two nodes on Redis (fans on A, creators on B)',
-        a.url,
-        pairs,
-        options,
-      )) {
-        figures.push(figure);
-        lines.push(formatDelivery(figure, rate));
-      }
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\nnode A said:\n${a.tail()}\nnode B said:\n${b.tail()}`);
-    } finally {
-      fans.close();
-      creators.close();
-      // Their connections go back to PostgreSQL before the money phase's pgbench needs them.
-      await Promise.all([a.stop(), b.stop()]);
     }
+  } finally {
+    holders.stop();
   }
   figures = figures.filter(Boolean);
   if (figures.some((f) => f.missing > 0 || f.refused > 0)) ok = false;
@@ -458,5 +406,5 @@ export async function realtimePhase(
         `${f.name.replace('message delivery, ', '')}: p99 ${f.p99.toFixed(0)} ms at ${Math.round(f.deliveriesPerSecond)}/s`,
     )
     .join('; ');
-  return { lines, summary: `realtime: ${swarm.sockets.length} sockets; ${summary}`, ok, readTarget };
+  return { lines, summary: `realtime: ${socketCount} sockets; ${summary}`, ok, readTarget };
 }
