@@ -138,15 +138,20 @@ describe('the cache itself', () => {
     actor: userId,
   });
 
-  it('keeps at most its size, dropping the least recently used entry', () => {
+  it('keeps at most its size, dropping the entry cached longest ago (the first to expire)', () => {
     const cache = createSessionCache<string>({ maxEntries: 2 });
     cache.set('a', entry('a'), { now: 0, epoch: 0 });
-    cache.set('b', entry('b'), { now: 0, epoch: 0 });
+    cache.set('b', entry('b'), { now: 1, epoch: 0 });
     expect(cache.get('a', 1)?.actor).toBe('a');
-    cache.set('c', entry('c'), { now: 1, epoch: 0 });
+    cache.set('c', entry('c'), { now: 2, epoch: 0 });
     expect(cache.size).toBe(2);
-    expect(cache.get('b', 2)).toBeUndefined();
-    expect(cache.get('a', 2)?.actor).toBe('a');
+    expect(cache.get('a', 2), 'a hit does not keep an entry past the newer ones').toBeUndefined();
+    expect(cache.get('b', 2)?.actor).toBe('b');
+    // Cached again, an entry counts from then.
+    cache.set('a', entry('a'), { now: 3, epoch: 0 });
+    cache.set('d', entry('d'), { now: 4, epoch: 0 });
+    expect(cache.get('b', 4)).toBeUndefined();
+    expect(cache.get('a', 4)?.actor).toBe('a');
   });
 
   it('never outlives the session, and keeps no read that started before someone was forgotten', () => {
