@@ -19,6 +19,8 @@
  * A request with `Cache-Control: no-cache` (a browser's hard reload) is always read.
  */
 
+import { createRecentForgets } from './recent-forgets';
+
 /** How long a page is reused (app clock). */
 export const viewTtlMs = 3_000;
 /**
@@ -74,9 +76,7 @@ export function createViewCache(
   const entries = new Map<string, Entry>();
   /** The keys of the pages that depend on each person or topic. */
   const keysOf = new Map<string, Set<string>>();
-  /** Forgets of the last `forgetMemoryMs`, oldest first. */
-  const forgotten = new Map<string, { at: number; seq: number }>();
-  let seq = 0;
+  const forgotten = createRecentForgets(forgetMemoryMs);
   let bytes = 0;
 
   const drop = (key: string) => {
@@ -105,7 +105,7 @@ export function createViewCache(
       }
       return entry.body;
     },
-    begin: () => seq,
+    begin: () => forgotten.seq,
     set(key, body, { people, now, readSince }) {
       const at = monotonicNow();
       if (isUnsettled(viewTopics.all, readSince, at)) return;
@@ -130,12 +130,7 @@ export function createViewCache(
     },
     forget(personOrTopic) {
       const at = monotonicNow();
-      forgotten.delete(personOrTopic);
-      forgotten.set(personOrTopic, { at, seq: ++seq });
-      for (const [id, old] of forgotten) {
-        if (at - old.at < forgetMemoryMs) break;
-        forgotten.delete(id);
-      }
+      forgotten.note(personOrTopic, at);
       if (personOrTopic === viewTopics.all) {
         entries.clear();
         keysOf.clear();

@@ -1,4 +1,5 @@
 import type { TPerformerPublic } from '@fanstage/contract';
+import { createRecentForgets } from '../../lib/recent-forgets';
 
 /*
  * A creator's profile as signed-out visitors see it, kept by this node for a few seconds: a
@@ -55,7 +56,7 @@ export function createPublicProfileCache(
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const entries = new Map<string, Entry>();
   const keysOf = new Map<string, Set<string>>();
-  const forgottenAt = new Map<string, number>();
+  const forgotten = createRecentForgets(forgetMemoryMs);
   const keyOf = (idOrUsername: string, country: string | null) =>
     `${idOrUsername.toLowerCase()}\u0000${country ?? ''}`;
 
@@ -82,8 +83,8 @@ export function createPublicProfileCache(
     begin: monotonicNow,
     set(idOrUsername, country, profile, { now, readSince }) {
       const performerId = profile._id;
-      const forgotten = forgottenAt.get(performerId);
-      if (forgotten !== undefined && forgotten >= readSince) return;
+      const forget = forgotten.get(performerId);
+      if (forget !== undefined && forget.at >= readSince) return;
       const key = keyOf(idOrUsername, country);
       drop(key);
       entries.set(key, { profile, performerId, storedAt: now });
@@ -101,13 +102,7 @@ export function createPublicProfileCache(
     },
     forget(performerId) {
       const at = monotonicNow();
-      forgottenAt.delete(performerId);
-      forgottenAt.set(performerId, at);
-      // Oldest first (re-set moves an id to the end): drop the forgets no read can predate.
-      for (const [id, time] of forgottenAt) {
-        if (at - time < forgetMemoryMs) break;
-        forgottenAt.delete(id);
-      }
+      forgotten.note(performerId, at);
       for (const key of keysOf.get(performerId) ?? []) entries.delete(key);
       keysOf.delete(performerId);
     },

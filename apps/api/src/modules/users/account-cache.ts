@@ -1,6 +1,7 @@
 import type { TCurrentUser } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { batchPerTurn } from '../../lib/per-turn';
+import { createRecentForgets } from '../../lib/recent-forgets';
 
 /*
  * `GET /users/me` answered from this node's memory: every signed-in page asks for it, and on a warm
@@ -55,10 +56,8 @@ export function createAccountCache<T = TCurrentUser>(
   const maxEntries = options.maxEntries ?? accountCacheSize;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const entries = new Map<string, Entry<T>>();
-  /** Forgets of the last `forgetMemoryMs`, oldest first: when, and the counter's value. */
-  const forgotten = new Map<string, { at: number; seq: number }>();
+  const forgotten = createRecentForgets(forgetMemoryMs);
   const listeners: ((userId: string) => void)[] = [];
-  let seq = 0;
 
   return {
     get(userId, now) {
@@ -70,7 +69,7 @@ export function createAccountCache<T = TCurrentUser>(
       }
       return entry.value;
     },
-    begin: () => seq,
+    begin: () => forgotten.seq,
     set(userId, value, { now, readSince }) {
       const forget = forgotten.get(userId);
       if (forget && (forget.seq > readSince || monotonicNow() - forget.at < settleMs)) return;
@@ -85,12 +84,7 @@ export function createAccountCache<T = TCurrentUser>(
     forget(userId) {
       const at = monotonicNow();
       entries.delete(userId);
-      forgotten.delete(userId);
-      forgotten.set(userId, { at, seq: ++seq });
-      for (const [id, old] of forgotten) {
-        if (at - old.at < forgetMemoryMs) break;
-        forgotten.delete(id);
-      }
+      forgotten.note(userId, at);
       for (const listener of listeners) listener(userId);
     },
     onForget(listener) {
