@@ -32,6 +32,7 @@ import {
 } from '@fanstage/db';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { groupWhileBusy } from '../../lib/grouped';
 import { type Param, preparedPerShape, preparedSql } from '../../lib/prepared';
 import type { MediaRow } from '../media/media.presenter';
 
@@ -319,20 +320,9 @@ const messageOf = (r: RawMessage): MessageRow => ({
  * in the caller's transaction when given one; alone it is atomic all the same.
  */
 export async function insertMessage(db: Executor | DbHandle, values: NewMessage): Promise<NewMessageRow> {
+  // A text message outside a transaction (the chat's hot path) joins the next group of them.
+  if ('engine' in db && values.fileIds.length === 0) return textMessageGroup(db)(values);
   const id = newId();
-  // A text message sent on its own (the chat's hot path) runs the statement built once.
-  if ('engine' in db && values.fileIds.length === 0) {
-    const result = await insertTextMessages(db, '').execute({
-      ...values,
-      id,
-      now: values.now.toISOString(),
-      tipAmountCents: values.tipAmountCents ?? null,
-      massMessageId: values.massMessageId ?? null,
-    });
-    const row = result.rows[0];
-    if (!row) throw new Error(`conversation ${values.conversationId} does not exist`);
-    return newMessageOf(row);
-  }
   const executor = 'engine' in db ? db.db : db;
   const linked =
     values.fileIds.length > 0
@@ -397,6 +387,137 @@ const insertMessageSql = (values: MessageValues, linked: SQL) => sql`
       returning total
     )
     select inserted.*, (select total from counted) as "recipientUnreadTotal" from inserted`;
+
+const missingConversation = (values: NewMessage) =>
+  new Error(`conversation ${values.conversationId} does not exist`);
+
+/** One text message by the statement built once (a quiet moment's send, or a group's fallback). */
+async function insertTextMessage(handle: DbHandle, values: NewMessage): Promise<NewMessageRow | Error> {
+  const result = await insertTextMessages(handle, '').execute({
+    ...values,
+    id: newId(),
+    now: values.now.toISOString(),
+    tipAmountCents: values.tipAmountCents ?? null,
+    massMessageId: values.massMessageId ?? null,
+  });
+  const row = result.rows[0];
+  return row ? newMessageOf(row) : missingConversation(values);
+}
+
+/**
+ * Text messages sent while the previous group is written go together in one statement (up to 200):
+ * under load each send costs PostgreSQL a share of one statement and one commit instead of its own.
+ * A message alone runs the single statement. Should the group's statement fail as a whole (a
+ * deadlock with another node's group, a sender deleted meanwhile), each of its messages is written
+ * alone, so one bad message fails only its own send.
+ */
+const textMessageGroups = new WeakMap<DbHandle, (values: NewMessage) => Promise<NewMessageRow>>();
+const textMessageGroup = (handle: DbHandle) => {
+  let group = textMessageGroups.get(handle);
+  if (!group) {
+    group = groupWhileBusy<NewMessage, NewMessageRow>(
+      async (inputs) => {
+        if (inputs.length === 1) return [await insertTextMessage(handle, inputs[0]!)];
+        const ids = inputs.map(() => newId());
+        let rows: RawMessage[];
+        try {
+          rows = (
+            await insertTextMessageGroups(handle, '').execute({
+              rows: JSON.stringify(
+                inputs.map((v, k) => ({
+                  ord: k,
+                  id: ids[k],
+                  conversation_id: v.conversationId,
+                  sender_id: v.senderId,
+                  recipient_id: v.recipientId,
+                  type: v.type,
+                  text: v.text,
+                  price_cents: v.priceCents,
+                  tip_amount_cents: v.tipAmountCents ?? null,
+                  mass_message_id: v.massMessageId ?? null,
+                  created_at: v.now.toISOString(),
+                })),
+              ),
+            })
+          ).rows;
+        } catch {
+          const alone: Array<NewMessageRow | Error> = [];
+          for (const v of inputs) alone.push(await insertTextMessage(handle, v).catch((e: Error) => e));
+          return alone;
+        }
+        const byId = new Map(rows.map((r) => [r.id as string, r]));
+        return inputs.map((v, k) => {
+          const row = byId.get(ids[k]!);
+          return row ? newMessageOf(row) : missingConversation(v);
+        });
+      },
+      { max: 200 },
+    );
+    textMessageGroups.set(handle, group);
+  }
+  return group;
+};
+
+/**
+ * `insertMessage` for a group of text messages, in one statement: each conversation is locked once
+ * (in id order, so two groups never wait on each other in a circle) and moves on by its count of
+ * messages, numbered in the order they arrived; each member's unseen count and each recipient's
+ * unseen total go up by theirs. Answers the rows, each with its recipient's total just after it.
+ */
+const insertTextMessageGroups = preparedPerShape((handle) =>
+  preparedSql<RawMessage>(
+    handle,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as i(ord int, id uuid, conversation_id uuid,
+        sender_id uuid, recipient_id uuid, type text, text text, price_cents bigint, tip_amount_cents bigint,
+        mass_message_id uuid, created_at timestamptz)
+    ), locked as materialized (
+      select c.id from ${conversations} c where c.id in (select conversation_id from input) order by c.id for update
+    ), per as (
+      select conversation_id, count(*)::int as n, max(ord) as last_ord from input group by conversation_id
+    ), bumped as (
+      update ${conversations} c
+      set last_seq = c.last_seq + per.n, last_message_id = last.id, last_message_at = last.created_at,
+        updated_at = last.created_at
+      from per join input last on last.ord = per.last_ord join locked on locked.id = per.conversation_id
+      where c.id = per.conversation_id
+      returning c.id, c.last_seq, per.n, last.created_at
+    ), inserted as (
+      insert into ${messages} (id, conversation_id, seq, sender_id, type, text, price_cents, tip_amount_cents, mass_message_id, created_at)
+      select i.id, i.conversation_id, b.last_seq - b.n + row_number() over (partition by i.conversation_id order by i.ord),
+        i.sender_id, i.type, i.text, i.price_cents, i.tip_amount_cents, i.mass_message_id, i.created_at
+      from input i join bumped b on b.id = i.conversation_id
+      returning id, conversation_id as "conversationId", seq, sender_id as "senderId", type, text,
+        price_cents as "priceCents", tip_amount_cents as "tipAmountCents", is_deleted as "isDeleted",
+        deleted_at as "deletedAt", mass_message_id as "massMessageId", created_at as "createdAt"
+    ), members as (
+      update ${conversationMembers} m
+      set last_activity_at = b.created_at,
+        unread_count = m.unread_count + (select count(*) from input i
+          where i.conversation_id = m.conversation_id and i.recipient_id = m.user_id)
+      from bumped b
+      where m.conversation_id = b.id
+      returning m.conversation_id, m.user_id, (select count(*) from input i
+        where i.conversation_id = m.conversation_id and i.recipient_id = m.user_id) as n
+    ), counted as (
+      -- Fed by the member rows above, so their locks come first (as in a conversation read).
+      insert into ${messageUnreadTotals} as t (user_id, total)
+      select user_id, sum(n) from members where n > 0 group by user_id order by user_id
+      on conflict (user_id) do update set total = t.total + excluded.total
+      returning user_id, total
+    )
+    -- Each message answers the total as it stood just after it: the group's total less what the
+    -- recipient's later messages of the group added.
+    select inserted.*, counted.total - (
+      select count(*) from input later
+      join members m on m.conversation_id = later.conversation_id and m.user_id = later.recipient_id
+      where later.recipient_id = i.recipient_id and later.ord > i.ord
+    ) as "recipientUnreadTotal"
+    from inserted join input i on i.id = inserted.id left join counted on counted.user_id = i.recipient_id`,
+    'insert_text_message_group',
+  ),
+);
 
 /** `insertMessage` of a message without files, built once per database handle. */
 const insertTextMessages = preparedPerShape((handle) => {

@@ -1,0 +1,153 @@
+import { sql } from '@fanstage/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { insertMessage } from './messages.repo';
+
+/*
+ * Text messages sent while a statement is writing others go together in the next statement
+ * (messages.repo.ts, `textMessageGroup`). These tests send many at once and hold what a message
+ * written alone guarantees: each conversation numbered 1..n without a gap in the order the sends
+ * arrived, its last message the newest, every member's and recipient's unseen counts exact, and a
+ * bad message failing only its own send.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOG_LEVEL: 'error', MESSAGE_RATE_LIMIT_PER_MINUTE: '1000' } });
+});
+afterAll(() => t.close());
+
+type Account = Awaited<ReturnType<TestApp['fan']>>;
+
+async function open(fan: Account, creator: Account): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/conversations',
+    token: fan.token,
+    payload: { source: 'performer', sourceId: creator.user.id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data._id as string;
+}
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.ctx.db.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('text messages written in groups', () => {
+  it('forty sends at once in four conversations keep each one numbered in order and the counts exact', async () => {
+    const creator = await t.creator();
+    const fans = await Promise.all(Array.from({ length: 4 }, () => t.fan()));
+    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const statementsBefore = t.ctx.db.statements();
+    const now = new Date();
+    // Sent in one turn: the first goes alone, the rest wait for it and go together.
+    const written = await Promise.all(
+      Array.from({ length: 40 }, (_, k) =>
+        insertMessage(t.ctx.db, {
+          conversationId: conversations[k % 4]!,
+          senderId: fans[k % 4]!.user.id,
+          recipientId: creator.user.id,
+          type: 'text',
+          // Quotes, backslashes, braces and a newline travel unchanged through the group's JSON.
+          text: `message ${k} "quoted" \\ {braces}, 'single'\nline two ✓`,
+          priceCents: 0,
+          fileIds: [],
+          now: new Date(now.getTime() + k),
+        }),
+      ),
+    );
+    // Grouped: far fewer statements than messages.
+    expect(t.ctx.db.statements() - statementsBefore).toBeLessThan(10);
+    for (const [k, message] of written.entries()) {
+      expect(message.text).toBe(`message ${k} "quoted" \\ {braces}, 'single'\nline two ✓`);
+      expect(message.conversationId).toBe(conversations[k % 4]);
+      // Numbered in the order sent: the 1st, 2nd, … message of its conversation.
+      expect(message.seq).toBe(Math.floor(k / 4) + 1);
+      expect(message.createdAt.getTime()).toBe(now.getTime() + k);
+      // The recipient's total just after this message: every message so far went to the creator.
+      expect(message.recipientUnreadTotal).toBe(k + 1);
+    }
+
+    const kept = await rowsOf<{
+      id: string;
+      last_seq: number;
+      last_message_id: string;
+      last_message_at: Date;
+    }>(
+      sql`select id, last_seq, last_message_id, last_message_at from conversations where id in ${conversations}`,
+    );
+    for (const row of kept) {
+      const k = conversations.indexOf(row.id);
+      expect(Number(row.last_seq)).toBe(10);
+      expect(row.last_message_id).toBe(written[36 + k]!.id);
+      expect(new Date(row.last_message_at).getTime()).toBe(now.getTime() + 36 + k);
+    }
+    const members = await rowsOf<{ user_id: string; unread_count: number; last_activity_at: Date }>(
+      sql`select user_id, unread_count, last_activity_at from conversation_members where conversation_id in ${conversations}`,
+    );
+    for (const m of members) {
+      expect(Number(m.unread_count)).toBe(m.user_id === creator.user.id ? 10 : 0);
+    }
+    const [total] = await rowsOf<{ total: number }>(
+      sql`select total from message_unread_totals where user_id = ${creator.user.id}`,
+    );
+    expect(Number(total!.total)).toBe(40);
+
+    // Through the API the thread reads as it was sent.
+    const page = await t.request({
+      url: `/api/messages/conversations/${conversations[0]}`,
+      token: creator.token,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const texts = (page.json().data as Array<{ text: string }>).map((m) => m.text.split(' ')[1]);
+    expect(texts).toEqual(['0', '4', '8', '12', '16', '20', '24', '28', '32', '36']);
+  });
+
+  it('a message for a conversation that is gone fails alone; the others of its group are written', async () => {
+    const creator = await t.creator();
+    const fans = await Promise.all(Array.from({ length: 3 }, () => t.fan()));
+    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const gone = '01a2223b-0000-7000-8000-000000000000';
+    const values = (conversationId: string, k: number) => ({
+      conversationId,
+      senderId: fans[k % 3]!.user.id,
+      recipientId: creator.user.id,
+      type: 'text' as const,
+      text: `m${k}`,
+      priceCents: 0,
+      fileIds: [],
+      now: new Date(),
+    });
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 6 }, (_, k) => insertMessage(t.ctx.db, values(conversations[k % 3]!, k))),
+      insertMessage(t.ctx.db, values(gone, 6)),
+      // A sender that does not exist breaks the group's statement as a whole: each is then written alone.
+      insertMessage(t.ctx.db, { ...values(conversations[0]!, 7), senderId: gone }),
+      insertMessage(t.ctx.db, values(conversations[1]!, 8)),
+    ]);
+    expect(outcomes.slice(0, 6).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(outcomes[6]!.status).toBe('rejected');
+    expect(outcomes[7]!.status).toBe('rejected');
+    expect(outcomes[8]!.status).toBe('fulfilled');
+
+    const counts = await rowsOf<{ conversation_id: string; n: number; max: number }>(
+      sql`select conversation_id, count(*)::int as n, max(seq) as max from messages
+          where conversation_id in ${conversations} group by conversation_id`,
+    );
+    const byId = new Map(counts.map((c) => [c.conversation_id, c]));
+    // 2 each from the six, and one more in the second: numbered without a gap.
+    expect(Number(byId.get(conversations[0]!)!.n)).toBe(2);
+    expect(Number(byId.get(conversations[0]!)!.max)).toBe(2);
+    expect(Number(byId.get(conversations[1]!)!.n)).toBe(3);
+    expect(Number(byId.get(conversations[1]!)!.max)).toBe(3);
+    const [total] = await rowsOf<{ total: number }>(
+      sql`select total from message_unread_totals where user_id = ${creator.user.id}`,
+    );
+    expect(Number(total!.total)).toBe(7);
+    const [gap] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from conversations c where c.id in ${conversations}
+          and c.last_seq <> (select count(*) from messages m where m.conversation_id = c.id)`,
+    );
+    expect(Number(gap!.n)).toBe(0);
+  });
+});
