@@ -1,7 +1,7 @@
-import { sql } from '@fanstage/db';
+import { eq, sql, userBlocks } from '@fanstage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { insertMessage } from './messages.repo';
+import { findMemberView, insertMessage } from './messages.repo';
 
 /*
  * Text messages sent while a statement is writing others go together in the next statement
@@ -149,5 +149,67 @@ describe('text messages written in groups', () => {
           and c.last_seq <> (select count(*) from messages m where m.conversation_id = c.id)`,
     );
     expect(Number(gap!.n)).toBe(0);
+  });
+
+  it('views looked up together answer each asker alone: a stranger in the same group gets 404, a member 200', async () => {
+    const creator = await t.creator();
+    const fans = await Promise.all(Array.from({ length: 6 }, () => t.fan()));
+    const strangers = await Promise.all(Array.from({ length: 3 }, () => t.fan()));
+    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const sendAs = (who: Account, conversationId: string, text: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/messages/conversations/${conversationId}`,
+        token: who.token,
+        payload: { text },
+      });
+    // The creator blocks one fan: only that fan's view says so.
+    await t.ctx.db.db
+      .insert(userBlocks)
+      .values({ performerId: creator.user.id, targetId: fans[1]!.user.id, reason: 'test' });
+    // Looked up at once, straight from the repository: they go in groups.
+    const before = t.ctx.db.statements();
+    const now = new Date();
+    const views = await Promise.all([
+      ...fans.map((fan, k) =>
+        findMemberView(t.ctx.db, { conversationId: conversations[k]!, viewerId: fan.user.id, now }),
+      ),
+      ...strangers.map((stranger, k) =>
+        findMemberView(t.ctx.db, { conversationId: conversations[k]!, viewerId: stranger.user.id, now }),
+      ),
+      findMemberView(t.ctx.db, { conversationId: conversations[5]!, viewerId: creator.user.id, now }),
+    ]);
+    expect(t.ctx.db.statements() - before).toBeLessThan(5);
+    for (const [k, view] of views.slice(0, 6).entries()) {
+      expect(view!.conversation.id).toBe(conversations[k]);
+      expect(view!.me.userId).toBe(fans[k]!.user.id);
+      expect(view!.other.userId).toBe(creator.user.id);
+      expect(view!.user.id).toBe(creator.user.id);
+      expect(view!.blockedViewer).toBe(k === 1);
+      expect(view!.blockedOther).toBe(false);
+    }
+    expect(views.slice(6, 9)).toEqual([null, null, null]);
+    expect(views[9]!.me.userId).toBe(creator.user.id);
+    expect(views[9]!.other.userId).toBe(fans[5]!.user.id);
+    expect(views[9]!.user.id).toBe(fans[5]!.user.id);
+    await t.ctx.db.db.delete(userBlocks).where(eq(userBlocks.performerId, creator.user.id));
+
+    // And through the API, sent at once.
+    const answers = await Promise.all([
+      ...fans.map((fan, k) => sendAs(fan, conversations[k]!, `mine ${k}`)),
+      ...strangers.map((stranger, k) => sendAs(stranger, conversations[k]!, `not mine ${k}`)),
+      // The creator answers in one of them at the same moment.
+      sendAs(creator, conversations[5]!, 'from the creator'),
+    ]);
+    for (const res of answers.slice(0, 6)) expect(res.statusCode, res.body).toBe(200);
+    for (const res of answers.slice(6, 9)) expect(res.statusCode, res.body).toBe(404);
+    expect(answers[9]!.statusCode, answers[9]!.body).toBe(200);
+    for (const [k, res] of answers.slice(0, 6).entries()) {
+      expect(res.json().data).toMatchObject({ text: `mine ${k}`, conversationId: conversations[k] });
+    }
+    const [none] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from messages where text like 'not mine%'`,
+    );
+    expect(Number(none!.n)).toBe(0);
   });
 });

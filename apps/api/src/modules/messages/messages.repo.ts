@@ -865,48 +865,104 @@ const otherMember = alias(conversationMembers, 'other_member');
  * has no use for it, and a plan made while the messages table looked empty (a new site) read that
  * whole table for it on every message sent.
  */
-function prepareMemberView(handle: DbHandle) {
-  const viewerId = sql.placeholder('viewerId');
-  return handle.db
-    .select({
-      conversation: conversations,
-      me: meMember,
-      other: otherMember,
-      user: accountColumns,
-      requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
-      blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
-      blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
-      subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${sql.placeholder('now')}::timestamptz)`,
-    })
-    .from(meMember)
+function prepareMemberView(handle: DbHandle, grouped: boolean) {
+  // Alone: the viewer and the time are parameters. In a group they come with each asked pair from
+  // the group's rows (`asked`), and each answer carries the number of the pair it answers.
+  const viewerId = grouped ? sql`asked.viewer_id` : sql.placeholder('viewerId');
+  const now = grouped ? sql`asked.now` : sql`${sql.placeholder('now')}::timestamptz`;
+  const fields = {
+    conversation: conversations,
+    me: meMember,
+    other: otherMember,
+    user: accountColumns,
+    requiresSubscriptionToMessage: performerProfiles.requiresSubscriptionToMessage,
+    blockedViewer: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${otherMember.userId} and ${userBlocks.targetId} = ${viewerId})`,
+    blockedOther: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.performerId} = ${viewerId} and ${userBlocks.targetId} = ${otherMember.userId})`,
+    subscribed: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.performerId} = ${otherMember.userId} and ${subscriptions.expiredAt} > ${now})`,
+    ord: grouped ? sql<number>`asked.ord` : sql<number>`0`,
+  };
+  const base = grouped
+    ? handle.db
+        .select(fields)
+        .from(
+          sql`jsonb_to_recordset(${sql.placeholder('asked')}::jsonb) as asked(ord int, conversation_id uuid, viewer_id uuid, now timestamptz)`,
+        )
+        .innerJoin(
+          meMember,
+          and(
+            sql`${meMember.conversationId} = asked.conversation_id`,
+            sql`${meMember.userId} = asked.viewer_id`,
+          ),
+        )
+    : handle.db.select(fields).from(meMember);
+  const query = base
     .innerJoin(conversations, eq(conversations.id, meMember.conversationId))
     .innerJoin(
       otherMember,
       and(eq(otherMember.conversationId, meMember.conversationId), ne(otherMember.userId, meMember.userId)),
     )
     .innerJoin(users, eq(users.id, otherMember.userId))
-    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(and(eq(meMember.conversationId, sql.placeholder('conversationId')), eq(meMember.userId, viewerId)))
-    .limit(1)
-    .prepare('conversation_member_view');
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id));
+  return grouped
+    ? query.prepare('conversation_member_views')
+    : query
+        .where(
+          and(eq(meMember.conversationId, sql.placeholder('conversationId')), eq(meMember.userId, viewerId)),
+        )
+        .limit(1)
+        .prepare('conversation_member_view');
 }
-const memberViews = new WeakMap<DbHandle, ReturnType<typeof prepareMemberView>>();
+const memberViews = preparedPerShape((handle, shape) => prepareMemberView(handle, shape === 'group'));
+type MemberViewRow = Awaited<ReturnType<ReturnType<typeof memberViews>['execute']>>[number];
+type MemberViewAsk = { conversationId: string; viewerId: string; now: Date };
 
-export async function findMemberView(
-  handle: DbHandle,
-  options: { conversationId: string; viewerId: string; now: Date },
-) {
-  let query = memberViews.get(handle);
-  if (!query) {
-    query = prepareMemberView(handle);
-    memberViews.set(handle, query);
+/**
+ * Views asked for while the previous ones are read go together in one statement (as the messages
+ * they precede do, `textMessageGroup`): under load each send's look-up is a share of one statement.
+ */
+const memberViewGroups = new WeakMap<DbHandle, (ask: MemberViewAsk) => Promise<MemberViewRow | null>>();
+
+export async function findMemberView(handle: DbHandle, options: MemberViewAsk) {
+  let group = memberViewGroups.get(handle);
+  if (!group) {
+    group = groupWhileBusy<MemberViewAsk, MemberViewRow | null>(
+      async (asks) => {
+        const alone = async (ask: MemberViewAsk) => {
+          const [row] = await memberViews(handle, 'one').execute({
+            conversationId: ask.conversationId,
+            viewerId: ask.viewerId,
+            now: ask.now.toISOString(),
+          });
+          return row ?? null;
+        };
+        if (asks.length === 1) return [await alone(asks[0]!)];
+        let rows: MemberViewRow[];
+        try {
+          rows = await memberViews(handle, 'group').execute({
+            asked: JSON.stringify(
+              asks.map((a, ord) => ({
+                ord,
+                conversation_id: a.conversationId,
+                viewer_id: a.viewerId,
+                now: a.now.toISOString(),
+              })),
+            ),
+          });
+        } catch {
+          // One ask the statement refuses fails only its own call.
+          const answers: Array<MemberViewRow | null | Error> = [];
+          for (const ask of asks) answers.push(await alone(ask).catch((e: Error) => e));
+          return answers;
+        }
+        const answers: Array<MemberViewRow | null> = asks.map(() => null);
+        for (const row of rows) answers[Number(row.ord)] = row;
+        return answers;
+      },
+      { max: 200 },
+    );
+    memberViewGroups.set(handle, group);
   }
-  const [row] = await query.execute({
-    conversationId: options.conversationId,
-    viewerId: options.viewerId,
-    now: options.now.toISOString(),
-  });
-  return row ?? null;
+  return group(options);
 }
 
 /** The fields of a file a message shows (presentMedia), as the page query below gives them. */
