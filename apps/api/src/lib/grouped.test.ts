@@ -39,4 +39,26 @@ describe('groupWhileBusy', () => {
     fail = false;
     expect(await call(6)).toBe(60);
   });
+
+  it('with two lanes, a group that waits holds up only its own lane', async () => {
+    let releaseFirst: () => void = () => {};
+    const groups: number[][] = [];
+    const call = groupWhileBusy<number, number>(
+      async (inputs) => {
+        groups.push(inputs);
+        // The first group waits (as a statement on a locked row would) until told.
+        if (inputs.includes(0)) await new Promise<void>((resolve) => (releaseFirst = resolve));
+        else await new Promise((resolve) => setTimeout(resolve, 2));
+        return inputs;
+      },
+      { max: 10, lanes: 2 },
+    );
+    const first = call(0);
+    const others = await Promise.all([1, 2, 3, 4, 5].map((n) => call(n)));
+    // All the others were answered by the second lane while the first still waited.
+    expect(others).toEqual([1, 2, 3, 4, 5]);
+    expect(groups[0]).toEqual([0]);
+    releaseFirst();
+    expect(await first).toBe(0);
+  });
 });

@@ -1,20 +1,23 @@
 /**
- * Calls that arrive while one group of them is being written wait and go together in the next group:
+ * Calls that arrive while groups of them are being written wait and go together in the next group:
  * the first call of a quiet moment runs at once and alone, and under load each statement carries
- * every call that came in while the one before it ran. No timer: nothing waits longer than the group
- * before it. `run` answers one result per input, in order (an Error rejects only that input's call);
- * when `run` itself throws, every call of that group is rejected with that error.
+ * every call that came in while the ones before it ran. No timer: nothing waits longer than the
+ * groups before it. Up to `lanes` groups run at once, so one statement that waits (on a row another
+ * transaction holds) holds up only the calls of its own group and of its lane, not every call of the
+ * node. `run` answers one result per input, in order (an Error rejects only that input's call); when
+ * `run` itself throws, every call of that group is rejected with that error.
  */
 export function groupWhileBusy<In, Out>(
   run: (inputs: In[]) => Promise<Array<Out | Error>>,
-  options: { max: number },
+  options: { max: number; lanes?: number },
 ): (input: In) => Promise<Out> {
   type Waiting = { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void };
+  const lanes = options.lanes ?? 1;
   let waiting: Waiting[] = [];
-  let busy = false;
+  let running = 0;
 
   const drain = async () => {
-    busy = true;
+    running += 1;
     while (waiting.length > 0) {
       const group = waiting.length <= options.max ? waiting : waiting.slice(0, options.max);
       waiting = waiting.length <= options.max ? [] : waiting.slice(options.max);
@@ -30,12 +33,12 @@ export function groupWhileBusy<In, Out>(
         for (const w of group) w.reject(error);
       }
     }
-    busy = false;
+    running -= 1;
   };
 
   return (input) =>
     new Promise<Out>((resolve, reject) => {
       waiting.push({ input, resolve, reject });
-      if (!busy) void drain();
+      if (running < lanes) void drain();
     });
 }

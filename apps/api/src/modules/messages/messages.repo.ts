@@ -409,7 +409,8 @@ async function insertTextMessage(handle: DbHandle, values: NewMessage): Promise<
  * under load each send costs PostgreSQL a share of one statement and one commit instead of its own.
  * A message alone runs the single statement. Should the group's statement fail as a whole (a
  * deadlock with another node's group, a sender deleted meanwhile), each of its messages is written
- * alone, so one bad message fails only its own send.
+ * alone, so one bad message fails only its own send. Two groups run at once: one that waits on a
+ * conversation another transaction holds (a mass message's batch) leaves the other lane moving.
  */
 const textMessageGroups = new WeakMap<DbHandle, (values: NewMessage) => Promise<NewMessageRow>>();
 const textMessageGroup = (handle: DbHandle) => {
@@ -451,7 +452,7 @@ const textMessageGroup = (handle: DbHandle) => {
           return row ? newMessageOf(row) : missingConversation(v);
         });
       },
-      { max: 200 },
+      { max: 200, lanes: 2 },
     );
     textMessageGroups.set(handle, group);
   }
@@ -958,7 +959,7 @@ export async function findMemberView(handle: DbHandle, options: MemberViewAsk) {
         for (const row of rows) answers[Number(row.ord)] = row;
         return answers;
       },
-      { max: 200 },
+      { max: 200, lanes: 2 },
     );
     memberViewGroups.set(handle, group);
   }
