@@ -41,6 +41,8 @@ export interface TestApp {
     overrides?: Parameters<typeof buildCreator>[1],
   ): Promise<{ user: Awaited<ReturnType<typeof buildCreator>>; token: string }>;
   admin(): Promise<{ user: Awaited<ReturnType<typeof buildAdmin>>; token: string }>;
+  /** Opens (or finds) the fan's conversation with a creator through the API; answers its id. */
+  conversation(fan: { token: string }, creator: { user: { id: string } }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,17 @@ export async function createTestApp(
     fan: async (o) => withSession(await buildFan(db.db, o)),
     creator: async (o) => withSession(await buildCreator(db.db, o)),
     admin: async () => withSession(await buildAdmin(db.db)),
+    conversation: async (fan, creator) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: { authorization: `Bearer ${fan.token}` },
+        payload: { source: 'performer', sourceId: creator.user.id },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`opening a conversation answered ${res.statusCode}: ${res.body}`);
+      return res.json().data._id as string;
+    },
     close: async () => {
       await app.close();
       if (!options.sharedDb) await db.close();

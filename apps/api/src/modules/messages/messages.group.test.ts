@@ -19,17 +19,6 @@ afterAll(() => t.close());
 
 type Account = Awaited<ReturnType<TestApp['fan']>>;
 
-async function open(fan: Account, creator: Account): Promise<string> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/conversations',
-    token: fan.token,
-    payload: { source: 'performer', sourceId: creator.user.id },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data._id as string;
-}
-
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.ctx.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -37,7 +26,7 @@ describe('text messages written in groups', () => {
   it('forty sends at once in four conversations keep each one numbered in order and the counts exact', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 4 }, () => t.fan()));
-    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const conversations = await Promise.all(fans.map((fan) => t.conversation(fan, creator)));
     const statementsBefore = t.ctx.db.statements();
     const now = new Date();
     // Sent in one turn: the first goes alone, the rest wait for it and go together.
@@ -106,7 +95,7 @@ describe('text messages written in groups', () => {
   it('a message for a conversation that is gone fails alone; the others of its group are written', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 3 }, () => t.fan()));
-    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const conversations = await Promise.all(fans.map((fan) => t.conversation(fan, creator)));
     const gone = '01a2223b-0000-7000-8000-000000000000';
     const values = (conversationId: string, k: number) => ({
       conversationId,
@@ -155,7 +144,7 @@ describe('text messages written in groups', () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 6 }, () => t.fan()));
     const strangers = await Promise.all(Array.from({ length: 3 }, () => t.fan()));
-    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const conversations = await Promise.all(fans.map((fan) => t.conversation(fan, creator)));
     const sendAs = (who: Account, conversationId: string, text: string) =>
       t.request({
         method: 'POST',

@@ -25,17 +25,6 @@ const send = (who: Account, conversationId: string, text: string) =>
     payload: { text },
   });
 
-async function open(fan: Account, creator: Account): Promise<string> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/conversations',
-    token: fan.token,
-    payload: { source: 'performer', sourceId: creator.user.id },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data._id as string;
-}
-
 const totalOf = async (who: Account) =>
   (await t.request({ url: '/api/messages/total-unread-messages', token: who.token })).json().data
     .total as number;
@@ -55,7 +44,7 @@ describe('the unread total kept with the messages', () => {
   it('eight fans writing to one creator at once announce 1 to 8, each once, and the total is 8', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 8 }, () => t.fan()));
-    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const conversations = await Promise.all(fans.map((fan) => t.conversation(fan, creator)));
     expect(await totalOf(creator)).toBe(0);
 
     const toUser = vi.spyOn(t.ctx.realtime, 'toUser');
@@ -75,7 +64,7 @@ describe('the unread total kept with the messages', () => {
   it('reading a conversation takes off what it held while messages keep coming in the others', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 4 }, () => t.fan()));
-    const conversations = await Promise.all(fans.map((fan) => open(fan, creator)));
+    const conversations = await Promise.all(fans.map((fan) => t.conversation(fan, creator)));
     for (const [i, fan] of fans.entries()) {
       for (let n = 0; n < 3; n++) expect((await send(fan, conversations[i]!, `m${n}`)).statusCode).toBe(200);
     }
@@ -126,7 +115,7 @@ describe('the unread total kept with the messages', () => {
     const creator = await t.creator();
     const fan = await t.fan();
     const stranger = await t.fan();
-    const conversationId = await open(fan, creator);
+    const conversationId = await t.conversation(fan, creator);
     expect(await totalOf(fan)).toBe(0);
     expect((await send(creator, conversationId, 'welcome')).statusCode).toBe(200);
     expect(await totalOf(fan)).toBe(1);
