@@ -11,7 +11,7 @@ import {
   type TTipRequest,
   toCents,
 } from '@fanstage/contract';
-import type { EarningSource, Executor, LedgerTransactionKind, Transaction } from '@fanstage/db';
+import type { EarningSource, LedgerTransactionKind, Transaction } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/app-error';
 import { toCsv } from '../../lib/csv';
@@ -24,7 +24,13 @@ import { notify } from '../notifications/notifications.service';
 import { findVisiblePerformer } from '../performers/performers.access';
 import { addStreamTipMessage, announceStreamTip, assertCanTipInShow } from '../streaming/streaming.chat';
 import { forgetAccounts } from '../users/account-cache';
-import { chargeInOneStatement, tipTooHigh, tipTooLow } from './wallet.charge';
+import {
+  type ChargeOptions,
+  chargeInOneStatement,
+  chargeOnItsOwn,
+  tipTooHigh,
+  tipTooLow,
+} from './wallet.charge';
 import { type IdempotencyScope, withIdempotency } from './wallet.idempotency';
 import {
   accountIdOf,
@@ -151,25 +157,24 @@ export async function chargeTip(
   const settings = await ctx.settings.getAll();
   const tipLimits = { minimum: settings.minimumTipPrice, maximum: settings.maximumTipPrice };
   const now = ctx.clock.now();
-  const charge = (db: Executor, performerId: string) =>
-    chargeInOneStatement(db, {
-      actor,
-      kind: 'tip',
-      country,
-      now,
-      defaultCommissionRate: settings.performerCommission,
-      idempotency: options.idempotency,
-      performerId,
-      amountCents: toCents(input.amount),
-      tipLimits,
-      reference: `tip:${performerId}`,
-      metadata: {
-        ...(input.conversationId ? { conversationId: input.conversationId } : {}),
-        ...(input.streamId ? { streamId: input.streamId } : {}),
-      },
-    });
+  const chargeOf = (performerId: string): ChargeOptions => ({
+    actor,
+    kind: 'tip',
+    country,
+    now,
+    defaultCommissionRate: settings.performerCommission,
+    idempotency: options.idempotency,
+    performerId,
+    amountCents: toCents(input.amount),
+    tipLimits,
+    reference: `tip:${performerId}`,
+    metadata: {
+      ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+      ...(input.streamId ? { streamId: input.streamId } : {}),
+    },
+  });
   if (!input.conversationId && !input.streamId) {
-    const { charge: result } = await charge(ctx.db.db, options.performerId);
+    const { charge: result } = await chargeOnItsOwn(ctx.db, chargeOf(options.performerId));
     announceBalance(ctx, actor.id, result.balance);
     await tellTip(ctx, { actor, performerId: result.performerId, amount: result.amount, where: '' });
     return result;
@@ -194,7 +199,7 @@ export async function chargeTip(
   const result = await inMoneyTransaction(ctx, async (tx) => {
     tip.message = null;
     tip.streamMessageId = null;
-    const { charge: charged, grossCents } = await charge(tx, performerId);
+    const { charge: charged, grossCents } = await chargeInOneStatement(tx, chargeOf(performerId));
     // A tip from a chat appears there as a "tipped" message, in the same transaction as the money.
     if (input.conversationId) {
       tip.message = await addTipMessage(tx, {
@@ -274,7 +279,7 @@ export async function chargePurchase(
 ): Promise<TCharge> {
   const { actor, type, id } = options;
   const settings = await ctx.settings.getAll();
-  const { charge } = await chargeInOneStatement(ctx.db.db, {
+  const { charge } = await chargeOnItsOwn(ctx.db, {
     actor,
     kind: type,
     country: options.country,
