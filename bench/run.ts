@@ -513,7 +513,7 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     );
   }
   const realtime = !options.phases.has('realtime')
-    ? { lines: [], summary: 'realtime phase not run (BENCH_PHASES)', ok: true, readTarget: null }
+    ? { lines: [], summary: 'realtime phase not run (BENCH_PHASES)', ok: true, readTarget: null, goal: null }
     : await realtimePhase(
         {
           sockets: options.sockets,
@@ -579,6 +579,11 @@ async function main(cleanup: Cleanup): Promise<boolean> {
     .map((f) => ({ name: f.name, ratio: baseline > 0 ? f.requestsPerSecond / baseline : 0, p99: f.p99 }));
   const goals = goalLines([...measured, ...(money.figures ?? [])]);
   for (const line of goals.lines) console.log(line);
+  if (realtime.goal) {
+    console.log(realtime.goal.line);
+    if (realtime.goal.judged && realtime.goal.met) goals.met += 1;
+    else if (realtime.goal.judged) goals.missed += 1;
+  }
   console.log(
     `memory: the server held ${idleMb ?? '?'} MB resident when ready on this data set ` +
       `(goal: ≤ 250 MB idle on PostgreSQL, ≤ 400 MB embedded after the demo start; before: ~450 and ~900 MB)`,
