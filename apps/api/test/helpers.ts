@@ -12,6 +12,7 @@ import type { Clock } from '../src/lib/clock';
 import { createViewCache } from '../src/lib/view-cache';
 import { createSession } from '../src/modules/auth/sessions';
 import { createAccountCache } from '../src/modules/users/account-cache';
+import { grantWalletCredit } from '../src/modules/wallet';
 import { startS3 } from './s3';
 
 /** A clock tests can move: `clock.advance(ms)`. */
@@ -43,6 +44,8 @@ export interface TestApp {
   admin(): Promise<{ user: Awaited<ReturnType<typeof buildAdmin>>; token: string }>;
   /** Opens (or finds) the fan's conversation with a creator through the API; answers its id. */
   conversation(fan: { token: string }, creator: { user: { id: string } }): Promise<string>;
+  /** Credits a person's wallet with `amount` (as the admin's credit does: a ledger transaction). */
+  fund(user: { id: string }, amount: number): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -107,6 +110,13 @@ export async function createTestApp(
         throw new Error(`opening a conversation answered ${res.statusCode}: ${res.body}`);
       return res.json().data._id as string;
     },
+    fund: (user, amount) =>
+      grantWalletCredit(ctx, {
+        userId: user.id,
+        amountCents: Math.round(amount * 100),
+        reason: 'test',
+        initiatorId: null,
+      }),
     close: async () => {
       await app.close();
       if (!options.sharedDb) await db.close();

@@ -2,7 +2,7 @@ import { buildFeed, buildProduct } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { createSession } from '../auth/sessions';
-import { grantWalletCredit, reconcileLedger } from '../wallet';
+import { reconcileLedger } from '../wallet';
 
 const clock = new TestClock();
 let t: TestApp;
@@ -18,14 +18,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
-
 const tip = (from: Account, performerId: string, payload: object) =>
   t.request({ method: 'POST', url: `/api/wallet/charges/tip/${performerId}`, token: from.token, payload });
 
@@ -35,7 +27,7 @@ const buy = (from: Account, type: string, id: string) =>
 describe('GET /api/performer/earning/stats and /search', () => {
   it('filters earnings by date and type, for creators only', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     await tip(fan, creator.user.id, { amount: 10 });
     // Sessions last a day: 13 hours moves from noon to the next UTC day without logging out.
     clock.advance(13 * 3_600_000);
@@ -74,7 +66,7 @@ describe('GET /api/performer/earning/stats and /search', () => {
 
   it("shows a creator only their own earnings, with the fan's name and the commission", async () => {
     const [fan, mine, theirs] = [await t.fan(), await t.creator(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     await tip(fan, mine.user.id, { amount: 12.34 });
     await tip(fan, theirs.user.id, { amount: 50 });
     const page = await t.request({ url: '/api/performer/earning/search', token: mine.token });
@@ -90,7 +82,7 @@ describe('GET /api/performer/earning/stats and /search', () => {
 
   it('subtracts a refunded order on the day of the refund, by type and by day, and marks the row', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     await tip(fan, creator.user.id, { amount: 10 });
     const product = await buildProduct(t.ctx.db.db, {
       performerId: creator.user.id,

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { seedDemoMessages } from '../../seed/demo-messages';
 import { resolveMediaTools, runTool } from '../media/media.ffmpeg';
 import { processMediaFile } from '../media/media.service';
-import { grantWalletCredit, reconcileLedger } from '../wallet';
+import { reconcileLedger } from '../wallet';
 import { massSendJobName, runDueMassMessages, runMassMessage } from './messages.mass';
 import { sendWelcomeMessage } from './messages.welcome';
 
@@ -55,14 +55,6 @@ const api = (
     url: path,
     token: who?.token,
     ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
   });
 
 const balanceOf = async (who: Account) =>
@@ -138,7 +130,7 @@ describe('paid messages', () => {
       400,
     );
 
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const socket = await open(fan.token);
     const balances: { balance: number }[] = [];
     socket.on('wallet/balance', (payload: { balance: number }) => balances.push(payload));
@@ -166,7 +158,7 @@ describe('paid messages', () => {
     const own = await api(creator, 'POST', `/api/wallet/charges/message/${messageId}`);
     expect(own.statusCode).toBe(422);
     const third = await t.fan();
-    await fund(third.user, 20);
+    await t.fund(third.user, 20);
     const stranger = await api(third, 'POST', `/api/wallet/charges/message/${messageId}`);
     expect(stranger.statusCode).toBe(404);
     expect(await balanceOf(third)).toBe(20);
@@ -183,7 +175,7 @@ describe('paid messages', () => {
       ids[fan.user.id] = conversation;
       await send(creator, conversation, { fileIds: [fileId], price: 3 });
     }
-    await fund(a.user, 10);
+    await t.fund(a.user, 10);
     const [messageOfA] = await threadOf(a, ids[a.user.id]!);
     expect((await api(a, 'POST', `/api/wallet/charges/message/${messageOfA!._id}`)).statusCode).toBe(200);
     expect((await threadOf(a, ids[a.user.id]!))[0]!.isLocked).toBe(false);
@@ -215,7 +207,7 @@ describe('paid messages', () => {
     );
     expect(status.json().data).toMatchObject({ status: 'ready' });
     await api(creator, 'DELETE', `/api/messages/${paid.json().data._id}`);
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     const deleted = await api(fan, 'POST', `/api/wallet/charges/message/${paid.json().data._id}`);
     expect(deleted.statusCode).toBe(422);
     expect(await balanceOf(fan)).toBe(10);
@@ -228,7 +220,7 @@ describe('paid messages', () => {
 describe('tips in a chat', () => {
   it('adds a "tipped" message to the conversation in the tip’s transaction and delivers it live', async () => {
     const { fan, creator, conversationId } = await pair();
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const creatorSocket = await open(creator.token);
     const got: unknown[] = [];
     creatorSocket.on('message/created', (payload: unknown) => got.push(payload));
@@ -246,7 +238,7 @@ describe('tips in a chat', () => {
     const { conversationId } = await pair();
     const fan = await t.fan();
     const creator = await t.creator();
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const res = await api(fan, 'POST', `/api/wallet/charges/tip/${creator.user.id}`, {
       amount: 10,
       conversationId,
@@ -419,7 +411,7 @@ describe('welcome message', () => {
     const follower = await t.fan();
     await api(follower, 'POST', `/api/follows/${creator.user.id}`);
     expect((await api(follower, 'GET', '/api/conversations')).json().total).toBe(0);
-    await fund(follower.user, 20);
+    await t.fund(follower.user, 20);
     const subscribed = await api(follower, 'POST', '/api/payment/subscribe/performers', {
       performerId: creator.user.id,
       type: 'monthly',

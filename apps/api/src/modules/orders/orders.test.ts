@@ -2,7 +2,7 @@ import { earningRefunds, eq, files, orders, products } from '@fanstage/db';
 import { buildProduct } from '@fanstage/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
-import { earningsBalance, grantWalletCredit, reconcileLedger } from '../wallet';
+import { earningsBalance, reconcileLedger } from '../wallet';
 import { parseOrderSearch } from './orders.service';
 
 const clock = new TestClock();
@@ -19,14 +19,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
 
 const balanceOf = async (account: Account) =>
   (await t.request({ url: '/api/users/me', token: account.token })).json().data.balance as number;
@@ -143,7 +135,7 @@ describe('addresses', () => {
 describe('product charge and orders', () => {
   it('stock 2: buying 3 is refused, buying 2 makes a processing order and stock 0', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const product = await buildProduct(t.ctx.db.db, {
       performerId: creator.user.id,
       stock: 2,
@@ -184,7 +176,7 @@ describe('product charge and orders', () => {
 
   it('the address changes only while processing; delivery moves forward only, by the seller', async () => {
     const [fan, creator, stranger] = [await t.fan(), await t.creator(), await t.fan()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id, stock: 5 });
     const home = await addAddress(fan);
     const work = await addAddress(fan, { name: 'Work', city: 'Chicago' });
@@ -220,7 +212,7 @@ describe('product charge and orders', () => {
 
   it('a digital product is delivered at once with an expiring download link for the buyer only', async () => {
     const [fan, creator, other] = [await t.fan(), await t.creator(), await t.fan()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const product = await digitalProduct(creator.user.id);
     const link = (account: Account) =>
       t.request({ url: `/api/performer-assets/products/${product.id}/download-link`, token: account.token });
@@ -247,7 +239,7 @@ describe('product charge and orders', () => {
 
   it('gives every order the next number, in the charge, the order and every list', async () => {
     const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const first = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
     const second = await buy(fan, (await digitalProduct(creator.user.id)).id, {});
     const [a, b] = [first.json().data, second.json().data];
@@ -277,8 +269,8 @@ describe('product charge and orders', () => {
       await t.creator(),
       await t.admin(),
     ];
-    await fund(fan.user, 50);
-    await fund(other.user, 50);
+    await t.fund(fan.user, 50);
+    await t.fund(other.user, 50);
     const mine = (await buy(fan, (await digitalProduct(creator.user.id)).id, {})).json().data;
     const theirs = (await buy(other, (await digitalProduct(otherCreator.user.id)).id, {})).json().data;
     const search = async (url: string, account: Account, q: string) => {
@@ -305,7 +297,7 @@ describe('product charge and orders', () => {
 
   it('saves the download under the product name with the extension of the stored bytes', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const product = await digitalProduct(creator.user.id, {
       name: 'Café Zine ☕',
       bytes: pdfBytes,
@@ -333,7 +325,7 @@ describe('product charge and orders', () => {
 
   it('keeps the uploaded extension for bytes of no known type, and names by the file when the product name has no letters left', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const product = await digitalProduct(creator.user.id, {
       name: '***',
       bytes: Buffer.from('plain words, no magic number'),
@@ -360,7 +352,7 @@ describe('product charge and orders', () => {
     const fans = await Promise.all(Array.from({ length: 20 }, () => t.fan()));
     const addressIds: string[] = [];
     for (const fan of fans) {
-      await fund(fan.user, 10);
+      await t.fund(fan.user, 10);
       addressIds.push(await addAddress(fan));
     }
     const results = await Promise.all(
@@ -380,7 +372,7 @@ describe('product charge and orders', () => {
 
   it('refuses bad input with 4xx and unknown or own products with 404/422', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
     const addressId = await addAddress(fan);
     for (const payload of [
@@ -413,7 +405,7 @@ describe('product charge and orders', () => {
 
   it('refuses a quantity sent as a string with a sentence and charges nothing', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id });
     const addressId = await addAddress(fan);
     const res = await buy(fan, product.id, { quantity: '1', deliveryAddressId: addressId });
@@ -430,7 +422,7 @@ describe('product charge and orders', () => {
 describe('refunds', () => {
   it('an admin refund reverses the money, restores unshipped stock, marks the order and is idempotent', async () => {
     const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const product = await buildProduct(t.ctx.db.db, {
       performerId: creator.user.id,
       stock: 3,
@@ -473,7 +465,7 @@ describe('refunds', () => {
 
   it('a refund of a shipped order gives the money back but no stock', async () => {
     const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const product = await buildProduct(t.ctx.db.db, { performerId: creator.user.id, stock: 1 });
     const orderId = (await buy(fan, product.id, { deliveryAddressId: await addAddress(fan) })).json().data
       .orderId as string;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { toldTo } from '../../../test/notifications';
 import { createSession } from '../auth/sessions';
-import { grantWalletCredit, reconcileLedger } from '../wallet';
+import { reconcileLedger } from '../wallet';
 import { renewalJobName } from './subscriptions.jobs';
 import { renewDueSiteSubscriptions, renewDueSubscriptions } from './subscriptions.service';
 
@@ -40,14 +40,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
-
 const balanceOf = async (account: Account) =>
   (await as(account, { url: '/api/users/me' })).json().data.balance as number;
 
@@ -71,7 +63,7 @@ const inDays = (days: number) => new Date(clock.now().getTime() + days * dayMs).
 describe('subscribing to a creator', () => {
   it('charges the monthly price once, with commission, and unlocks subscriber posts at once', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 25);
+    await t.fund(fan.user, 25);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
     expect(await canSee(fan, post.id)).toBe(false);
 
@@ -95,7 +87,7 @@ describe('subscribing to a creator', () => {
 
   it('extends a running subscription from its expiry, and an ended one from now', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 5, yearlyPrice: 50 })];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const first = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
     clock.advance(10 * dayMs);
     const yearly = await subscribe(fan, { performerId: creator.user.id, type: 'yearly' });
@@ -113,7 +105,7 @@ describe('subscribing to a creator', () => {
 
   it('answers a replayed Idempotency-Key with the first result and charges once', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const headers = { 'idempotency-key': 'sub-replay-1' };
     const answers = await Promise.all(
       [1, 2, 3].map(() => subscribe(fan, { performerId: creator.user.id, type: 'monthly' }, headers)),
@@ -163,7 +155,7 @@ describe('subscribing to a creator', () => {
 
   it('refuses a plan without a price (by wallet or card) and a short wallet, and changes nothing', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 20, yearlyPrice: null })];
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     const yearly = await subscribe(fan, { performerId: creator.user.id, type: 'yearly' });
     expect(yearly.statusCode).toBe(422);
     expect(yearly.json().message).toBe('This creator does not offer a yearly subscription.');
@@ -192,7 +184,7 @@ describe('subscribing to a creator', () => {
       await t.creator(),
       await t.creator({ documentsVerified: false }),
     ];
-    await fund(creator.user, 50);
+    await t.fund(creator.user, 50);
     const self = await subscribe(creator, { performerId: creator.user.id, type: 'monthly' });
     expect(self.statusCode).toBe(422);
     expect((await subscribe(fan, { performerId: hidden.user.id, type: 'monthly' })).statusCode).toBe(404);
@@ -297,7 +289,7 @@ describe('the free subscription offer a fan sees', () => {
 describe('cancelling', () => {
   it('stops renewal and keeps access until the expiry; another fan gets 404', async () => {
     const [fan, other, creator] = [await t.fan(), await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 30);
+    await t.fund(fan.user, 30);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
     const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
 
@@ -328,7 +320,7 @@ describe('lists', () => {
       await t.creator({ monthlyPrice: 3 }),
       await t.creator({ monthlyPrice: 3 }),
     ];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const subs = [];
     for (const c of creators)
       subs.push((await subscribe(fan, { performerId: c.user.id, type: 'monthly' })).json().data);
@@ -352,7 +344,7 @@ describe('lists', () => {
     const creator = await t.creator({ monthlyPrice: 4, yearlyPrice: 40, freeSubscription: true });
     const ann = await t.fan({ name: 'Annabel Quill' });
     const bob = await t.fan({ name: 'Bob Stone' });
-    await fund(ann.user, 100);
+    await t.fund(ann.user, 100);
     await subscribe(ann, { performerId: creator.user.id, type: 'yearly' });
     await subscribe(bob, { performerId: creator.user.id, type: 'free' });
 
@@ -386,7 +378,7 @@ describe('lists', () => {
 describe('wallet renewals', () => {
   it('renews from the old expiry and charges once even when two workers run at the same time', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
     clock.set(new Date(Date.parse(sub.expiredAt) + 60_000));
 
@@ -404,7 +396,7 @@ describe('wallet renewals', () => {
 
   it('lapses a subscription the wallet cannot renew and mails the fan', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 15);
+    await t.fund(fan.user, 15);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, publishedAt: clock.now() });
     const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
     clock.set(new Date(Date.parse(sub.expiredAt) + 1000));
@@ -418,7 +410,7 @@ describe('wallet renewals', () => {
     expect(mail.filter((m) => m.subject.includes('has ended'))).toHaveLength(1);
 
     // Subscribing again works and clears the lapse.
-    await fund(fan.user, 5);
+    await t.fund(fan.user, 5);
     const again = await subscribe(fan, { performerId: creator.user.id, type: 'monthly' });
     expect(again.json().data).toMatchObject({
       status: 'active',
@@ -429,7 +421,7 @@ describe('wallet renewals', () => {
 
   it('does not charge a period the job missed by more than the grace days', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 30);
+    await t.fund(fan.user, 30);
     const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
     clock.set(new Date(Date.parse(sub.expiredAt) + 10 * dayMs));
     await renewDueSubscriptions(t.ctx);
@@ -441,7 +433,7 @@ describe('wallet renewals', () => {
 describe('the renewal job', () => {
   it('renews a due subscription when the queue runs it', async () => {
     const [fan, creator] = [await t.fan(), await t.creator({ monthlyPrice: 10 })];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const sub = (await subscribe(fan, { performerId: creator.user.id, type: 'monthly' })).json().data;
     clock.set(new Date(Date.parse(sub.expiredAt) + 1000));
     await t.ctx.queue.send(renewalJobName, {});
@@ -478,7 +470,7 @@ describe('site subscription', () => {
       trialDescription: 'Two weeks on us',
     });
     const fan = await t.fan();
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const packages = await t.request({ url: '/api/subscription-packages' });
     expect(packages.json().data).toMatchObject([
       { price: 9.99, durationDays: 30, trialDays: 14, description: 'Two weeks on us' },
@@ -508,7 +500,7 @@ describe('site subscription', () => {
   it('gives no second trial to a fan who had one at sign-up', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, trialEnabled: true });
     const fan = await t.fan({ siteSubscriptionExpiresAt: new Date(clock.now().getTime() - dayMs) });
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const res = await subscribeSite(fan);
     expect(res.json().data).toMatchObject({ isTrial: false, amount: 9.99, expiredAt: inDays(30) });
   });
@@ -526,7 +518,7 @@ describe('site membership renewals', () => {
   it('charges the next month from the wallet once even when two workers run at the same time', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 9.99 });
     const fan = await t.fan();
-    await fund(fan.user, 25);
+    await t.fund(fan.user, 25);
     const paid = (await subscribeSite(fan)).json().data;
     clock.set(new Date(Date.parse(paid.expiredAt) + 60_000));
     // The price at renewal time applies.
@@ -543,7 +535,7 @@ describe('site membership renewals', () => {
   it('lapses a membership the wallet cannot renew, mails the fan once, and a new payment renews again', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 9.99 });
     const fan = await t.fan();
-    await fund(fan.user, 15);
+    await t.fund(fan.user, 15);
     const paid = (await subscribeSite(fan)).json().data;
     clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
 
@@ -554,7 +546,7 @@ describe('site membership renewals', () => {
     const mail = await toldTo(t.ctx, fan.user.email);
     expect(mail.filter((m) => m.subject.includes('membership has ended'))).toHaveLength(1);
 
-    await fund(fan.user, 5);
+    await t.fund(fan.user, 5);
     expect((await subscribeSite(fan)).json().data).toMatchObject({ amount: 9.99, expiredAt: inDays(30) });
     expect(await membershipOf(fan)).toMatchObject({ autoRenew: true, renewalFailedAt: null });
   });
@@ -562,8 +554,8 @@ describe('site membership renewals', () => {
   it('does not charge for a free trial, nor while the site membership is off', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, trialEnabled: true, trialDurationDays: 14 });
     const [trialFan, payingFan] = [await t.fan(), await t.fan()];
-    await fund(trialFan.user, 20);
-    await fund(payingFan.user, 20);
+    await t.fund(trialFan.user, 20);
+    await t.fund(payingFan.user, 20);
     const trial = (await subscribeSite(trialFan)).json().data;
     expect(trial.isTrial).toBe(true);
     await t.ctx.settings.update({ trialEnabled: false });
@@ -580,7 +572,7 @@ describe('site membership renewals', () => {
   it('leaves the renewal with the card when a card member adds a month from the wallet', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
     const fan = await t.fan();
-    await fund(fan.user, 30);
+    await t.fund(fan.user, 30);
     await t.ctx.db.db.insert(cardSubscriptions).values({
       fanId: fan.user.id,
       kind: 'site',
@@ -599,7 +591,7 @@ describe('site membership renewals', () => {
   it('stops the wallet renewal when the fan cancels; access lasts until the paid month ends', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
     const fan = await t.fan();
-    await fund(fan.user, 30);
+    await t.fund(fan.user, 30);
     const paid = (await subscribeSite(fan)).json().data;
     const cancel = () => as(fan, { method: 'POST', url: '/api/payment/site-subscription/cancel' });
     const res = await cancel();
@@ -625,7 +617,7 @@ describe('site membership renewals', () => {
       return res.json().data;
     };
     expect(await membership(fan)).toEqual({ expiredAt: null, autoRenew: false, paymentMethod: null });
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     const paid = (await subscribeSite(fan)).json().data;
     expect(await membership(fan)).toEqual({
       expiredAt: paid.expiredAt,
@@ -660,7 +652,7 @@ describe('site membership renewals', () => {
   it('renews a due membership when the queue runs the renewal job', async () => {
     await t.ctx.settings.update({ siteSubscriptionEnabled: true, siteSubscriptionPrice: 10 });
     const fan = await t.fan();
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const paid = (await subscribeSite(fan)).json().data;
     clock.set(new Date(Date.parse(paid.expiredAt) + 1000));
     await t.ctx.queue.send(renewalJobName, {});

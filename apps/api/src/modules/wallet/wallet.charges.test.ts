@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
 import { earningsBalance } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
-import { grantWalletCredit } from './wallet.service';
 
 const clock = new TestClock();
 let t: TestApp;
@@ -20,14 +19,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
 
 const balanceOf = async (account: Account) => {
   const me = await t.request({ url: '/api/users/me', token: account.token });
@@ -52,7 +43,7 @@ const earningRows = (performerId: string) =>
 describe('tips', () => {
   it('tips 10 twice from 20, refuses the third with the top-up message, and the creator earns 8 each', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     for (const expected of [10, 0]) {
       const res = await tip(fan, creator.user.id, { amount: 10 });
       expect(res.statusCode).toBe(200);
@@ -90,7 +81,7 @@ describe('tips', () => {
 
   it("applies an admin-set commission of 0.3 to the creator's next tips (net 7)", async () => {
     const [fan, creator, admin] = [await t.fan(), await t.creator(), await t.admin()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     expect((await tip(fan, creator.user.id, { amount: 10 })).statusCode).toBe(200);
     const set = await t.request({
       method: 'PUT',
@@ -109,7 +100,7 @@ describe('tips', () => {
 
   it('refuses tips outside the site limits, naming the limit', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20_000);
+    await t.fund(fan.user, 20_000);
     const low = await tip(fan, creator.user.id, { amount: 9.99 });
     expect(low.statusCode).toBe(422);
     expect(low.json().message).toBe('The tip must be at least 10.00.');
@@ -121,7 +112,7 @@ describe('tips', () => {
 
   it('answers bad input with a readable 4xx, never a 500, and moves no money', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 50);
+    await t.fund(fan.user, 50);
     const cases: [unknown, RegExp][] = [
       [{ amount: -10 }, /more than 0/],
       [{ amount: 0 }, /more than 0/],
@@ -158,8 +149,8 @@ describe('tips', () => {
       await t.creator({ documentsVerified: false }),
       await t.creator(),
     ];
-    await fund(fan.user, 50);
-    await fund(creator.user, 50);
+    await t.fund(fan.user, 50);
+    await t.fund(creator.user, 50);
     for (const id of [other.user.id, unlisted.user.id, '0190a0a0-0000-7000-8000-000000000000']) {
       const res = await tip(fan, id, { amount: 10 });
       expect(res.statusCode).toBe(404);
@@ -182,7 +173,7 @@ describe('tips', () => {
 
   it('keeps conversation and stream ids with the tip, and refuses a conversation of others', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     const foreign = await tip(fan, creator.user.id, {
       amount: 10,
       conversationId: '0190a0a0-0000-7000-8000-00000000c0c0',
@@ -209,7 +200,7 @@ describe('tips', () => {
 describe('buying posts, videos and galleries', () => {
   it('unlocks a pay-per-view post, video and gallery for the buyer only', async () => {
     const [buyer, other, creator] = [await t.fan(), await t.fan(), await t.creator()];
-    await fund(buyer.user, 100);
+    await t.fund(buyer.user, 100);
     const post = await buildFeed(t.ctx.db.db, {
       publishedAt: clock.now(),
       performerId: creator.user.id,
@@ -281,7 +272,7 @@ describe('buying posts, videos and galleries', () => {
 
   it('refuses to sell the same item twice (409) and charges nothing the second time', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const post = await buildFeed(t.ctx.db.db, {
       publishedAt: clock.now(),
       performerId: creator.user.id,
@@ -304,8 +295,8 @@ describe('buying posts, videos and galleries', () => {
       await t.creator(),
       await t.creator({ documentsVerified: false }),
     ];
-    await fund(fan.user, 50);
-    await fund(creator.user, 50);
+    await t.fund(fan.user, 50);
+    await t.fund(creator.user, 50);
     const forSubscribers = await buildFeed(t.ctx.db.db, {
       publishedAt: clock.now(),
       performerId: creator.user.id,
@@ -366,7 +357,7 @@ describe('buying posts, videos and galleries', () => {
 
   it('refuses a purchase the wallet cannot pay and records nothing', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 4.99);
+    await t.fund(fan.user, 4.99);
     const post = await buildFeed(t.ctx.db.db, {
       publishedAt: clock.now(),
       performerId: creator.user.id,
@@ -388,7 +379,7 @@ describe('buying posts, videos and galleries', () => {
 describe('statements', () => {
   it("lists a fan's wallet and a creator's earnings, and exports CSV with a header row", async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 30);
+    await t.fund(fan.user, 30);
     await tip(fan, creator.user.id, { amount: 12.5 });
     const wallet = await t.request({ url: '/api/wallet/transactions', token: fan.token });
     expect(wallet.json()).toMatchObject({

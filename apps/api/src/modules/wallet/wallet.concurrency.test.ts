@@ -10,7 +10,7 @@ import {
   rollUpAccounts,
 } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
-import { grantWalletCredit, splitCommission } from './wallet.service';
+import { splitCommission } from './wallet.service';
 
 let t: TestApp;
 type Account = Awaited<ReturnType<TestApp['fan']>>;
@@ -25,14 +25,6 @@ afterEach(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
 
 const walletCents = async (account: Account) =>
   Math.round((await t.request({ url: '/api/users/me', token: account.token })).json().data.balance * 100);
@@ -52,7 +44,7 @@ const tipsTo = async (performerId: string) =>
 describe('concurrent charges', () => {
   it('lets exactly 10 of 200 concurrent tips through a wallet that covers 10, and leaves it at 0', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const results = await Promise.all(
       Array.from({ length: 200 }, () => tip(fan, creator.user.id, { amount: 10 })),
     );
@@ -70,7 +62,7 @@ describe('concurrent charges', () => {
   it('credits one creator from many fans at once without losing a tip', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 20 }, () => t.fan()));
-    await Promise.all(fans.map((f) => fund(f.user, 30)));
+    await Promise.all(fans.map((f) => t.fund(f.user, 30)));
     const results = await Promise.all(
       fans.flatMap((f) => [tip(f, creator.user.id, { amount: 10 }), tip(f, creator.user.id, { amount: 10 })]),
     );
@@ -80,7 +72,7 @@ describe('concurrent charges', () => {
 
   it('sells an item once when the same fan buys it twice at the same moment', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 5 });
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -98,7 +90,7 @@ describe('concurrent charges', () => {
 describe('Idempotency-Key', () => {
   it('charges once for 50 concurrent requests with one key and answers each with the first result', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     const results = await Promise.all(
       Array.from({ length: 50 }, () => tip(fan, creator.user.id, { amount: 10 }, 'tip-once-1')),
     );
@@ -112,7 +104,7 @@ describe('Idempotency-Key', () => {
 
   it('replays later with the stored answer even after the money ran out', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     const first = await tip(fan, creator.user.id, { amount: 10 }, 'tip-replay');
     expect(first.statusCode).toBe(200);
     const replay = await tip(fan, creator.user.id, { amount: 10 }, 'tip-replay');
@@ -123,7 +115,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key with a different body (422) and moves no money', async () => {
     const [fan, creator, other] = [await t.fan(), await t.creator(), await t.creator()];
-    await fund(fan.user, 100);
+    await t.fund(fan.user, 100);
     expect((await tip(fan, creator.user.id, { amount: 10 }, 'k-1')).statusCode).toBe(200);
     for (const res of [
       await tip(fan, creator.user.id, { amount: 11 }, 'k-1'),
@@ -138,8 +130,8 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys per user: another fan may use the same key', async () => {
     const [a, b, creator] = [await t.fan(), await t.fan(), await t.creator()];
-    await fund(a.user, 10);
-    await fund(b.user, 10);
+    await t.fund(a.user, 10);
+    await t.fund(b.user, 10);
     expect((await tip(a, creator.user.id, { amount: 10 }, 'shared')).statusCode).toBe(200);
     expect((await tip(b, creator.user.id, { amount: 10 }, 'shared')).statusCode).toBe(200);
     expect(await tipsTo(creator.user.id)).toHaveLength(2);
@@ -147,7 +139,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a key that is too long or not visible characters (400)', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     for (const key of ['x'.repeat(256), 'has space', 'é']) {
       const res = await tip(fan, creator.user.id, { amount: 10 }, key);
       expect(res.statusCode).toBe(400);
@@ -160,7 +152,7 @@ describe('Idempotency-Key', () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
     const refused = await tip(fan, creator.user.id, { amount: 10 }, 'after-top-up');
     expect(refused.statusCode).toBe(422);
-    await fund(fan.user, 10);
+    await t.fund(fan.user, 10);
     expect((await tip(fan, creator.user.id, { amount: 10 }, 'after-top-up')).statusCode).toBe(200);
   });
 });
@@ -181,7 +173,7 @@ describe('a charge that fails midway', () => {
 
   it('leaves no half-done charge when the transaction fails after the debit', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await fund(fan.user, 20);
+    await t.fund(fan.user, 20);
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 5 });
     const transactionsBefore = (await t.ctx.db.db.select().from(ledgerTransactions)).length;
     // The charge is one statement (wallet_charge): fail it after the debit, at the ledger lines.
@@ -215,7 +207,7 @@ describe('derived balances', () => {
   it('keeps a creator balance exact while roll-ups run between concurrent tips', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 10 }, () => t.fan()));
-    await Promise.all(fans.map((f) => fund(f.user, 50)));
+    await Promise.all(fans.map((f) => t.fund(f.user, 50)));
     const account = accountIdOf({ kind: 'creator_earnings', userId: creator.user.id });
     await Promise.all([
       ...fans.flatMap((f) => Array.from({ length: 5 }, () => tip(f, creator.user.id, { amount: 10 }))),

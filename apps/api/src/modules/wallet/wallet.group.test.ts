@@ -7,7 +7,6 @@ import { type ChargeOptions, chargeOnItsOwn, type OneStatementCharge } from './w
 import { IdempotentReplay } from './wallet.idempotency';
 import { earningsBalance } from './wallet.ledger';
 import { reconcileLedger } from './wallet.reconcile';
-import { grantWalletCredit } from './wallet.service';
 
 /*
  * Charges that arrive while others are being written go together in one statement
@@ -28,14 +27,6 @@ afterEach(async () => {
   expect(report.problems).toEqual([]);
 });
 afterAll(() => t.close());
-
-const fund = (user: { id: string }, amount: number) =>
-  grantWalletCredit(t.ctx, {
-    userId: user.id,
-    amountCents: Math.round(amount * 100),
-    reason: 'test',
-    initiatorId: null,
-  });
 
 const tipOf = (fan: Account, performerId: string, key?: string): ChargeOptions => ({
   actor: { id: fan.user.id, role: 'user' },
@@ -68,7 +59,7 @@ describe('charges in groups', () => {
   it('thirty tips at once: each wallet covers two of its three, a replayed key and a block answer their own', async () => {
     const creators = [await t.creator(), await t.creator()];
     const fans = await Promise.all(Array.from({ length: 9 }, () => t.fan()));
-    await Promise.all(fans.map((fan) => fund(fan.user, 20)));
+    await Promise.all(fans.map((fan) => t.fund(fan.user, 20)));
     await t.ctx.db.db
       .insert(userBlocks)
       .values({ performerId: creators[1]!.user.id, targetId: fans[8]!.user.id, reason: 'test' });
@@ -140,7 +131,7 @@ describe('charges in groups', () => {
   it('buys a post once when the same fan asks twice in one group, and a failed group runs each alone', async () => {
     const creator = await t.creator();
     const fans = await Promise.all(Array.from({ length: 4 }, () => t.fan()));
-    await Promise.all(fans.map((fan) => fund(fan.user, 50)));
+    await Promise.all(fans.map((fan) => t.fund(fan.user, 50)));
     const post = await buildFeed(t.ctx.db.db, { performerId: creator.user.id, isSale: true, price: 5 });
     const buy = (fan: Account): ChargeOptions => ({
       ...tipOf(fan, creator.user.id),
