@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serverEvents } from '@fanstage/contract';
-import { follows } from '@fanstage/db';
+import { eq, follows, performerProfiles } from '@fanstage/db';
 import { buildFeed, buildSubscription } from '@fanstage/db/factories';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,16 +88,20 @@ describe('the home timeline from the node’s copy', () => {
 
   it('drops a post its creator deleted at once', async () => {
     const [fan, creator] = [await t.fan(), await t.creator()];
-    await t.ctx.db.db.insert(follows).values({ followerId: fan.user.id, performerId: creator.user.id });
-    const posted = await send(creator, 'POST', '/api/performer/feeds', { type: 'text', text: 'Bye soon' });
-    expect(posted.statusCode, posted.body).toBe(200);
-    const feed = posted.json().data as { _id: string };
-    await fanOutPost(t.ctx, feed._id);
+    // Written past the API: a post created through it queues its fan-out job, whose forget of every
+    // home timeline could land while `warm` reads and keep the copy from being stored (it did on
+    // PostgreSQL under CI's load).
+    const feed = await followedPost(fan, creator);
+    // The creator's post counter, as creating it through the API leaves it (deleting takes it back).
+    await t.ctx.db.db
+      .update(performerProfiles)
+      .set({ postsCount: 1 })
+      .where(eq(performerProfiles.userId, creator.user.id));
     await warm(t, '/api/user/feeds?limit=20', fan);
-    expect((await timeline(t, fan)).map((c) => c._id)).toContain(feed._id);
-    const deleted = await send(creator, 'DELETE', `/api/performer/feeds/${feed._id}`);
+    expect((await timeline(t, fan)).map((c) => c._id)).toContain(feed.id);
+    const deleted = await send(creator, 'DELETE', `/api/performer/feeds/${feed.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await timeline(t, fan)).map((c) => c._id)).not.toContain(feed._id);
+    expect((await timeline(t, fan)).map((c) => c._id)).not.toContain(feed.id);
   });
 
   it('drops a post an admin hid at once', async () => {
