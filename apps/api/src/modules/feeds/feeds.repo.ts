@@ -115,7 +115,11 @@ export async function deleteFeedRow(tx: Transaction, id: string): Promise<void> 
   await tx.delete(feeds).where(eq(feeds.id, id));
 }
 
-/** Moves the creator's cached counters by these amounts (in the caller's transaction). */
+/**
+ * Moves the creator's cached counters by these amounts (in the caller's transaction). A counter is a
+ * cache of the rows it counts: one that drifted (rows written past the API) stops at 0 rather than
+ * failing the write with the table's non-negative check.
+ */
 export async function bumpPerformerCounters(
   tx: Transaction,
   performerId: string,
@@ -125,9 +129,9 @@ export async function bumpPerformerCounters(
   await tx
     .update(performerProfiles)
     .set({
-      postsCount: sql`${performerProfiles.postsCount} + ${by.posts}`,
-      photosCount: sql`${performerProfiles.photosCount} + ${by.photos}`,
-      videosCount: sql`${performerProfiles.videosCount} + ${by.videos}`,
+      postsCount: sql`greatest(0, ${performerProfiles.postsCount} + ${by.posts})`,
+      photosCount: sql`greatest(0, ${performerProfiles.photosCount} + ${by.photos})`,
+      videosCount: sql`greatest(0, ${performerProfiles.videosCount} + ${by.videos})`,
     })
     .where(eq(performerProfiles.userId, performerId));
 }

@@ -371,6 +371,27 @@ describe('creator routes', () => {
       (await t.request({ url: `/api/performer/feeds/${post._id}`, token: creator.token })).statusCode,
     ).toBe(404);
   });
+
+  it("deletes a post when its creator's cached counters already read 0 (data written past the API), and they stay at 0", async () => {
+    const creator = await t.creator();
+    const post = (
+      await createPost(creator.token, { type: 'photo', fileIds: [await uploadPhoto(creator.token)] })
+    ).json().data;
+    await t.ctx.db.db
+      .update(performerProfiles)
+      .set({ postsCount: 0, photosCount: 0, videosCount: 0 })
+      .where(eq(performerProfiles.userId, creator.user.id));
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/performer/feeds/${post._id}`,
+      token: creator.token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await counters(creator.user.id)).toEqual({ posts: 0, photos: 0, videos: 0 });
+    expect(
+      (await t.request({ url: `/api/performer/feeds/${post._id}`, token: creator.token })).statusCode,
+    ).toBe(404);
+  });
 });
 
 describe('who sees what', () => {
