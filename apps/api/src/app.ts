@@ -252,8 +252,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   app.addHook('onClose', async () => clearInterval(drainSweep));
   // While draining, every answer asks the client to reconnect (to another node) for the next request.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   metrics.instrument(app);
   metrics.watch(ctx);

@@ -22,18 +22,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   app.decorateRequest('actor', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('csrfRefused', false);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    let token: string | undefined;
-    if (header?.startsWith('Bearer ')) {
-      token = header.slice(7).trim();
-      request.authVia = 'bearer';
-    } else if (request.cookies?.[sessionCookie]) {
-      token = request.cookies[sessionCookie];
-      request.authVia = 'cookie';
-    }
-    if (!token) return;
+  const actorOf = async (request: FastifyRequest, token: string) => {
     const actor = await findActorByToken(opts.ctx, token);
     if (!actor) {
       request.authVia = null;
@@ -47,14 +36,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       return;
     }
     request.actor = actor;
+  };
+  // A callback hook: a request without a session (a visitor, a page, a file) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const header = request.headers.authorization;
+    let token: string | undefined;
+    if (header?.startsWith('Bearer ')) {
+      token = header.slice(7).trim();
+      request.authVia = 'bearer';
+    } else if (request.cookies?.[sessionCookie]) {
+      token = request.cookies[sessionCookie];
+      request.authVia = 'cookie';
+    }
+    if (!token) return done();
+    actorOf(request, token).then(() => done(), done);
   });
   // Every `/api/admin/…` route is for admins only, and says so before it reads the request: a fan or
   // creator gets 403 (a visitor 401) whatever they sent, never a validation answer that describes
   // an admin route's body. The routes' own `requireRole('admin')` stays as the second lock.
-  app.addHook('preParsing', async (request, reply) => {
+  const requireAdmin = requireRole('admin');
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
-    if (route === undefined || !(route === '/api/admin' || route.startsWith('/api/admin/'))) return;
-    await requireRole('admin')(request, reply);
+    if (route === undefined || !(route === '/api/admin' || route.startsWith('/api/admin/'))) {
+      return done(null, payload);
+    }
+    requireAdmin(request, reply).then(() => done(null, payload), done);
   });
 });
 

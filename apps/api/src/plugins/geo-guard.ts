@@ -35,12 +35,16 @@ export const geoOpenRoutes: ReadonlySet<string> = new Set([
  * IP is in a country on the admin's list. Runs after the session is known (admins pass).
  */
 export const geoGuardPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook: the open routes (the public settings among them) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const route = request.routeOptions.url;
-    if (route !== undefined && geoOpenRoutes.has(`${request.method} ${route}`)) return;
-    if (await isSiteBlocked(opts.ctx, await geoViewerOf(opts.ctx, request))) {
-      throw new AppError('GEO_BLOCKED', siteGeoBlockedMessage);
-    }
+    if (route !== undefined && geoOpenRoutes.has(`${request.method} ${route}`)) return done();
+    geoViewerOf(opts.ctx, request)
+      .then((viewer) => isSiteBlocked(opts.ctx, viewer))
+      .then(
+        (blocked) => done(blocked ? new AppError('GEO_BLOCKED', siteGeoBlockedMessage) : undefined),
+        (error: Error) => done(error),
+      );
   });
 });

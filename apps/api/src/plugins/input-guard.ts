@@ -10,11 +10,12 @@ import { findTextProblem } from '../lib/text-guard';
  * (lib/uploads, files.upload, assets.upload); signed webhook payloads in the payments service.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and should cost no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Pages reach the API through their loaders, which are guarded there and show their own errors.
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return done();
     const problem =
       findTextProblem(request.params) ?? findTextProblem(request.query) ?? findTextProblem(request.body);
-    if (problem) throw new AppError('VALIDATION_FAILED', problem.message, [problem]);
+    done(problem ? new AppError('VALIDATION_FAILED', problem.message, [problem]) : undefined);
   });
 });
