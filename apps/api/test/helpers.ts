@@ -50,6 +50,17 @@ export interface TestApp {
 }
 
 /** A whole app on a clean database (PGlite, or PostgreSQL with TEST_DATABASE_URL) for one test file. */
+/** The realtime prefix of each test database: one per database, shared by the nodes on it. */
+const redisPrefixes = new WeakMap<object, string>();
+function redisPrefixOf(db: object): string {
+  let prefix = redisPrefixes.get(db);
+  if (!prefix) {
+    prefix = `fanstage-test-${randomBytes(6).toString('hex')}`;
+    redisPrefixes.set(db, prefix);
+  }
+  return prefix;
+}
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
@@ -68,6 +79,11 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     // Each test app counts its own rate limits, also when they live in a shared Redis.
     RATE_LIMIT_PREFIX: `rl-test-${randomBytes(4).toString('hex')}-`,
+    // Each database is a platform of its own, with its own realtime channels in the shared Redis: the
+    // test files that run at once must not hear each other's broadcasts (an admin's change in one
+    // forgot every page copy of another's nodes, and its "no SQL on a repeat read" failed). A second
+    // node on the same database (sharedDb) shares its channels, as a second node of one site does.
+    REDIS_PREFIX: redisPrefixOf(db),
     ...options.env,
   };
   if (process.env.TEST_REDIS_URL && !env.REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL;

@@ -167,7 +167,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('two nodes on one Redis', () => {
   let second: TestApp;
   let secondUrl: string;
   beforeAll(async () => {
-    second = await createTestApp();
+    // Its own database, but the first node's channels in Redis (test apps on different databases
+    // get channels of their own).
+    second = await createTestApp({ env: { REDIS_PREFIX: t.ctx.config.REDIS_PREFIX } });
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
   });
