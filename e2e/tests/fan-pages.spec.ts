@@ -166,7 +166,14 @@ test("a visitor opens the creator page's photos, videos and shop tabs, each down
   await expect(page.locator('[data-post-id]').first()).toBeVisible();
   const atFirst = scripts.length;
   for (const { tab, titles, none } of tabs) {
-    await page.getByRole('tab', { name: tab }).click();
+    // The tabs and posts are a part of the page whose code comes after the page itself hydrated (see
+    // README "Web"): a click that lands on their server HTML before that code runs does nothing, as it
+    // would for a person, who clicks again. So does the journey, until the tab is the selected one.
+    const button = page.getByRole('tab', { name: tab });
+    await expect(async () => {
+      await button.click();
+      await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     if (titles.length === 0) await expect(page.getByText(none)).toBeVisible();
     for (const title of titles) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   }
