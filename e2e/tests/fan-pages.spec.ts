@@ -166,21 +166,37 @@ test("a visitor opens the creator page's photos, videos and shop tabs, each down
   await expect(page.locator('[data-post-id]').first()).toBeVisible();
   const atFirst = scripts.length;
   for (const { tab, titles, none } of tabs) {
-    // The tabs and posts are a part of the page whose code comes after the page itself hydrated (see
-    // README "Web"): a click that lands on their server HTML before that code runs does nothing, as it
-    // would for a person, who clicks again. So does the journey, until the tab is the selected one.
+    // One click, whenever it lands: the tabs are links to their own address (`?tab=photos`), so a click
+    // on their server HTML before their code has run opens the page on that tab.
     const button = page.getByRole('tab', { name: tab });
-    await expect(async () => {
-      await button.click();
-      await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(new RegExp(`/luna\\.rivers\\?tab=${tab.toLowerCase()}$`));
     if (titles.length === 0) await expect(page.getByText(none)).toBeVisible();
     for (const title of titles) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   }
   // The grids' code came after the first load, when the tabs were opened.
   expect(scripts.length).toBeGreaterThan(atFirst);
   await page.getByRole('tab', { name: 'Posts' }).click();
+  await expect(page).toHaveURL(/\/luna\.rivers$/);
   await expect(page.locator('[data-post-id]').first()).toBeVisible();
+  // An address with a tab opens on it, and the browser's reload keeps it.
+  await page.goto('/luna.rivers?tab=shop');
+  await expect(page.getByRole('tab', { name: 'Shop' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(tabs[2]!.titles[0]!, { exact: true }).first()).toBeVisible();
+});
+
+test('a click on a creator page tab before any script has run opens that tab', async ({ browser }) => {
+  // What a person gets who clicks while the page's code is still on its way: the server's HTML alone.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/luna.rivers');
+  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  await expect(page).toHaveURL(/\/luna\.rivers\?tab=photos$/);
+  await expect(page.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'false');
+  await context.close();
 });
 
 test('a fan reports a post and the report reaches the admin queue', async ({ page, request }) => {

@@ -36,6 +36,7 @@ import { themeFromCookie } from './lib/cookies';
 import { paths } from './lib/guards';
 import { notifyError } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
+import { keepDataOnViewChange } from './lib/revalidate';
 import { loadCurrentUser, loadPublicSettings, loadSiteGeoBlock } from './lib/server-api';
 import { usePublicSettings } from './lib/settings';
 import { cssVariablesResolver, theme } from './theme';
@@ -52,6 +53,9 @@ const GeoBlockLayout = lazy(() =>
 );
 // The toasts' container loads after the page (see components/toasts.tsx).
 const Toasts = lazy(() => import('./components/toasts').then((m) => ({ default: m.Toasts })));
+
+// A tab chosen on a page (`?tab=`) reads nothing again.
+export const shouldRevalidate = keepDataOnViewChange;
 
 export async function loader(args: Route.LoaderArgs) {
   const [settings, user, isGeoBlocked] = await Promise.all([

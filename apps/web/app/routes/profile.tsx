@@ -6,8 +6,12 @@ import { countryName } from '../features/performers/country-name';
 import { ProfileView } from '../features/performers/profile-view';
 import { siteNameOf } from '../lib/meta';
 import { guardPage } from '../lib/page-guard';
+import { keepDataOnViewChange } from '../lib/revalidate';
 import { publicOrigin, serverApi } from '../lib/server-api';
 import type { Route } from './+types/profile';
+
+// A tab chosen on a page (`?tab=`) reads nothing again.
+export const shouldRevalidate = keepDataOnViewChange;
 
 /** A creator's page by id or username, rendered on the server with a share card. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { TPerformerPublic } from '@fanstage/contract';
-import { Box, Button, Card, Center, Loader, Tabs } from '@mantine/core';
+import { Box, Button, Card, Center, Loader, Tabs, type TabsTabProps } from '@mantine/core';
 import {
   IconLayoutGrid,
   IconLock,
@@ -8,8 +8,8 @@ import {
   IconShoppingBag,
   IconVideo,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { lazy, type MouseEvent, Suspense } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyNotice } from '../../components/empty-notice';
 import { placeholderKeys } from '../../lib/placeholders';
 import type { FeedPage } from '../feed/feed-api';
@@ -36,6 +36,38 @@ const tabLoading = (
   </Center>
 );
 
+const profileTabs = ['posts', 'photos', 'videos', 'shop'] as const;
+type ProfileTab = (typeof profileTabs)[number];
+/** The tab an address opens (`?tab=photos`); the posts for none or one we do not have. */
+export const profileTabOf = (param: string | null): ProfileTab =>
+  (profileTabs as readonly string[]).includes(param ?? '') ? (param as ProfileTab) : 'posts';
+
+/** A click that asks the browser for a new tab or window, which the link's own address serves. */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * A tab that is also a link to its own address (`?tab=photos`). The tabs come in the page's HTML before
+ * their code (profile-view.tsx): a click on them then is a plain link the browser follows, and the page
+ * opens on that tab, where a button would do nothing. Once the code runs, a click switches in place.
+ */
+function TabLink({ value, ...props }: TabsTabProps) {
+  const { pathname } = useLocation();
+  const href = value === 'posts' ? pathname : `${pathname}?tab=${value}`;
+  const renderRoot = ({ onClick, type: _button, ...root }: Record<string, unknown>) => (
+    <a
+      {...root}
+      href={href}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (opensElsewhere(event)) return;
+        event.preventDefault();
+        (onClick as (event: MouseEvent) => void)(event);
+      }}
+    />
+  );
+  return <Tabs.Tab value={value} {...props} {...({ renderRoot } as object)} />;
+}
+
 /** The creator page's tabs: posts (their first page read by the page's loader), photos, videos, shop. */
 export function ProfileTabs({
   performer,
@@ -47,22 +79,34 @@ export function ProfileTabs({
   /** The first page of posts, read by the page's loader (null: the list loads them itself). */
   firstPosts: FeedPage | null;
 }) {
+  const [params, setParams] = useSearchParams();
+  const choose = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (profileTabOf(value) === 'posts') next.delete('tab');
+    else next.set('tab', profileTabOf(value));
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   return (
     <Card p={0}>
-      <Tabs defaultValue="posts" keepMounted={false} classNames={{ list: classes.tabsList }}>
+      <Tabs
+        value={profileTabOf(params.get('tab'))}
+        onChange={choose}
+        keepMounted={false}
+        classNames={{ list: classes.tabsList }}
+      >
         <Tabs.List>
-          <Tabs.Tab value="posts" leftSection={<IconLayoutGrid size={16} />}>
+          <TabLink value="posts" leftSection={<IconLayoutGrid size={16} />}>
             Posts
-          </Tabs.Tab>
-          <Tabs.Tab value="photos" {...preloadOf(loadAssetGrids)} leftSection={<IconPhoto size={16} />}>
+          </TabLink>
+          <TabLink value="photos" {...preloadOf(loadAssetGrids)} leftSection={<IconPhoto size={16} />}>
             Photos
-          </Tabs.Tab>
-          <Tabs.Tab value="videos" {...preloadOf(loadAssetGrids)} leftSection={<IconVideo size={16} />}>
+          </TabLink>
+          <TabLink value="videos" {...preloadOf(loadAssetGrids)} leftSection={<IconVideo size={16} />}>
             Videos
-          </Tabs.Tab>
-          <Tabs.Tab value="shop" {...preloadOf(loadProductGrid)} leftSection={<IconShoppingBag size={16} />}>
+          </TabLink>
+          <TabLink value="shop" {...preloadOf(loadProductGrid)} leftSection={<IconShoppingBag size={16} />}>
             Shop
-          </Tabs.Tab>
+          </TabLink>
         </Tabs.List>
         <Tabs.Panel value="posts" p={{ base: 'sm', sm: 'lg' }}>
           <CreatorPosts performer={performer} isSelf={isSelf} firstPage={firstPosts} />
