@@ -1,6 +1,7 @@
 // The realtime phase of `npm run bench`: a swarm of socket.io clients, message delivery latency through
 // the API and the socket, and the same across two nodes on one Redis. See README.md, "Realtime".
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -69,6 +70,13 @@ export interface DeliveryFigure {
   clientLoopMax: number;
   missing: number;
   refused: number;
+  /**
+   * CPU time a message cost, in microseconds: the server's process and PostgreSQL's (all of its
+   * processes) over the run, divided by the messages accepted. Unlike latency, the machine's other
+   * load hardly moves it; null where /proc cannot tell (not Linux, or the server's pid unknown).
+   */
+  serverCpuPerMessage: number | null;
+  postgresCpuPerMessage: number | null;
 }
 
 interface Pair {
@@ -133,13 +141,14 @@ export async function measureDelivery(
   apiUrl: string,
   pairs: Pair[],
   holders: SocketHolders,
-  options: { rate: number; seconds: number; maxInFlight?: number },
+  options: { rate: number; seconds: number; maxInFlight?: number; serverPid?: number },
 ): Promise<DeliveryFigure> {
   const runId = randomBytes(4).toString('hex');
   const sentAt = new Map<string, number>();
   const answered: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
   await holders.collect();
+  const cpuBefore = { server: await cpuTicksOf(options.serverPid), postgres: await postgresCpuTicks() };
   loop.enable();
 
   let sent = 0;
@@ -193,6 +202,11 @@ export async function measureDelivery(
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline && (inFlight > 0 || (await holders.count()) < accepted * 2)) await sleep(100);
   agent.destroy();
+  const cpuAfter = { server: await cpuTicksOf(options.serverPid), postgres: await postgresCpuTicks() };
+  const perMessage = (before: number | null, after: number | null) =>
+    before === null || after === null || accepted === 0
+      ? null
+      : ((after - before) * (1e6 / clockTicksPerSecond)) / accepted;
 
   const delivered = new Map<string, number>();
   const latencies: number[] = [];
@@ -220,7 +234,41 @@ export async function measureDelivery(
     clientLoopMax: loop.max / 1e6,
     missing,
     refused,
+    serverCpuPerMessage: perMessage(cpuBefore.server, cpuAfter.server),
+    postgresCpuPerMessage: perMessage(cpuBefore.postgres, cpuAfter.postgres),
   };
+}
+
+/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ, the same on every architecture Linux runs on). */
+const clockTicksPerSecond = 100;
+
+/** User and system CPU ticks of a process from /proc/<pid>/stat; null where there is none. */
+async function cpuTicksOf(pid: number | undefined): Promise<number | null> {
+  if (!pid) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The name (second field) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ticks of every process named postgres on this machine (the server and its backends). */
+async function postgresCpuTicks(): Promise<number | null> {
+  try {
+    let total = 0;
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      if (!stat.includes('(postgres)')) continue;
+      total += (await cpuTicksOf(Number(entry))) ?? 0;
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -259,7 +307,11 @@ export function formatDelivery(f: DeliveryFigure, targetRate: number): string {
     `${f.name}: ${Math.round(f.deliveriesPerSecond)} deliveries/s (target ${targetRate * 2}/s: ${targetRate} messages/s ` +
     `to both members), p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (the send answered: p50 ${f.answeredP50.toFixed(1)}, ` +
     `p99 ${f.answeredP99.toFixed(1)} ms; the bench's own event loop late by ${f.clientLoopP99.toFixed(0)} ms at p99, ${f.clientLoopMax.toFixed(0)} ms at most); ${f.accepted} of ${f.sent} sends accepted` +
-    `${f.refused > 0 ? `, ${f.refused} REFUSED` : ''}${f.missing > 0 ? `, ${f.missing} deliveries MISSING` : ', none missing'}`
+    `${f.refused > 0 ? `, ${f.refused} REFUSED` : ''}${f.missing > 0 ? `, ${f.missing} deliveries MISSING` : ', none missing'}` +
+    (f.serverCpuPerMessage === null
+      ? ''
+      : `; CPU a message: server ${Math.round(f.serverCpuPerMessage)} µs` +
+        (f.postgresCpuPerMessage === null ? '' : `, PostgreSQL ${Math.round(f.postgresCpuPerMessage)} µs`))
   );
 }
 
@@ -307,7 +359,7 @@ async function atTargetAndSustained(
   url: string,
   pairs: Pair[],
   holders: SocketHolders,
-  options: { rate: number; seconds: number },
+  options: { rate: number; seconds: number; serverPid?: number },
 ): Promise<[DeliveryFigure, number][]> {
   const target = await measureDelivery(`${name}, at the target rate`, url, pairs, holders, options);
   const reached = target.accepted / options.seconds;
@@ -316,8 +368,8 @@ async function atTargetAndSustained(
   const sustained = Math.max(1, Math.floor(reached / 2));
   await sleep(2000);
   const calm = await measureDelivery(`${name}, at half the rate it reached`, url, pairs, holders, {
+    ...options,
     rate: sustained,
-    seconds: options.seconds,
   });
   return [
     [target, options.rate],
@@ -329,7 +381,6 @@ async function atTargetAndSustained(
 async function rssOf(pid: number | undefined): Promise<number | null> {
   if (!pid) return null;
   try {
-    const { readFile } = await import('node:fs/promises');
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
     return kb ? Number(kb) * 1024 : null;
@@ -413,7 +464,7 @@ export async function realtimePhase(
       node.url,
       pairs,
       holders,
-      options,
+      { ...options, serverPid: node.pid },
     )) {
       figures.push(figure);
       lines.push(formatDelivery(figure, rate));
@@ -426,7 +477,7 @@ export async function realtimePhase(
         node.url,
         pairs,
         holders,
-        { rate: chatGoal.messagesPerSecond, seconds: options.seconds },
+        { rate: chatGoal.messagesPerSecond, seconds: options.seconds, serverPid: node.pid },
       );
       figures.push(atGoal);
       lines.push(formatDelivery(atGoal, chatGoal.messagesPerSecond));
