@@ -21,6 +21,31 @@ describe('prepared statements', () => {
     expect(statementName('set local statement_timeout = 1000')).toBeUndefined();
   });
 
+  // packages/db/src/client.ts: the planner prices a look-up by key for memory, not spinning disks.
+  it('prices out-of-order page reads at 1.1 on the server\'s connections', async () => {
+    const t = await createTestApp();
+    try {
+      const { rows } = await t.ctx.db.query<{ cost: string }>(
+        "select current_setting('random_page_cost') as cost",
+      );
+      expect(rows[0]?.cost).toBe('1.1');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('keeps the options a DATABASE_URL brings', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', '-c random_page_cost=2.5');
+    const db = await openDatabase({ url: url.toString(), poolSize: 1 });
+    try {
+      const { rows } = await db.query<{ cost: string }>("select current_setting('random_page_cost') as cost");
+      expect(rows[0]?.cost).toBe('2.5');
+    } finally {
+      await db.close();
+    }
+  });
+
   describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     let t: TestApp;
     beforeAll(async () => {
