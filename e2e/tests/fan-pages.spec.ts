@@ -258,6 +258,9 @@ test('a visitor writes to the team from the footer: empty fields are named, the 
   request,
 }) => {
   await page.goto('/explore');
+  // Once the results have replaced their skeletons: until then the footer moves as they arrive, and a
+  // click aimed at the link where it was lands beside it.
+  await expect(page.getByText(/^\d+ creators?$/)).toBeVisible();
   await page.getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await page.getByRole('button', { name: 'Send message' }).click();

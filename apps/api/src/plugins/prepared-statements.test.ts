@@ -22,7 +22,7 @@ describe('prepared statements', () => {
   });
 
   // packages/db/src/client.ts: the planner prices a look-up by key for memory, not spinning disks.
-  it('prices out-of-order page reads at 1.1 on the server\'s connections', async () => {
+  it("prices out-of-order page reads at 1.1 on the server's connections", async () => {
     const t = await createTestApp();
     try {
       const { rows } = await t.ctx.db.query<{ cost: string }>(
