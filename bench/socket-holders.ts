@@ -25,6 +25,8 @@ export interface SocketHolders {
   /** Closes every socket the holders hold. */
   disconnect(): Promise<void>;
   stop(): void;
+  /** The holder processes' ids. */
+  pids(): number[];
 }
 
 /** Milliseconds on the machine's clock, as the holders note arrivals. */
@@ -92,6 +94,9 @@ export function startSocketHolders(count: number): SocketHolders {
     },
     stop() {
       for (const child of children) child.kill();
+    },
+    pids() {
+      return children.flatMap((child) => (child.pid ? [child.pid] : []));
     },
   };
 }
