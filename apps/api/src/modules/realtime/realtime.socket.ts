@@ -63,6 +63,11 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
   };
 
   io.on('connection', async (socket) => {
+    // socket.handshake holds what the handshake said (query, headers, address) by now; the upgrade
+    // request itself would stay referenced for the socket's life, about 4 kB a socket that every
+    // full garbage collection marks again (socket.io's memory advice; with 10 000 sockets open its
+    // marking ran while chat sends waited). A reconnect is a new engine connection with its own.
+    (socket.conn as { request: unknown }).request = null;
     socket.data.userId = null;
     socket.data.sessionId = null;
     socket.data.actor = null;

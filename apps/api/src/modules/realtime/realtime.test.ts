@@ -94,6 +94,24 @@ describe('socket authentication', () => {
     }
   });
 
+  it('lets go of the upgrade request and still knows the handshake (a later auth/login by cookie)', async () => {
+    const fan = await t.fan();
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { [csrfHeader]: '1' },
+      payload: { username: fan.user.email, password: factoryPassword },
+    });
+    const setCookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const socket = open({ cookie: setCookie });
+    expect(await authResultOf(socket)).toEqual({ authenticated: true, userId: fan.user.id });
+    const held = [...t.ctx.realtime.io.sockets.sockets.values()].find((s) => s.id === socket.id);
+    expect(held?.handshake.headers.cookie).toBe(setCookie);
+    expect(held?.conn.request).toBeNull();
+    // auth/login without a token falls back on the handshake's cookie, which the socket kept.
+    expect(await socket.emitWithAck('auth/login', {})).toEqual({ authenticated: true, userId: fan.user.id });
+  });
+
   it('ignores a bad or revoked token, and auth/login re-authenticates after the fact', async () => {
     const fan = await t.fan();
     const socket = open({ token: 'x'.repeat(40) });
