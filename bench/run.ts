@@ -426,6 +426,8 @@ async function main(cleanup: Cleanup): Promise<boolean> {
         // glibc's settings of `npm run start -w apps/api`, the Dockerfile and the systemd unit.
         MALLOC_ARENA_MAX: '2',
         MALLOC_MMAP_THRESHOLD_: '131072',
+        // The young generation of the Dockerfile and the systemd unit (deploy/; README "Production").
+        NODE_OPTIONS: '--max-semi-space-size=64',
         SECRET: serverSecret,
         SEED_DEMO: 'false',
         HOST: '127.0.0.1',

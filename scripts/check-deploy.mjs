@@ -33,7 +33,7 @@ const requiredServices = [
   'proxy',
 ];
 // Read by the runtime, not by the app: allowed next to the server's own variables.
-const runtimeVariables = new Set(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
+const runtimeVariables = new Set(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'NODE_OPTIONS']);
 const show = (path) => relative(root, path) || '.';
 
 let passed = 0;
@@ -416,7 +416,7 @@ try {
           if (!existsSync(join(root, script))) problems.push(`${script} is missing`);
         }
         for (const { args } of steps.filter((s) => s.keyword === 'ENV'))
-          for (const m of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=/g))
+          for (const m of args.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=/g))
             if (!known(m[1])) problems.push(`ENV ${m[1]} is not a variable the server reads`);
         if (!steps.some((s) => s.keyword === 'USER' && !/^(root|0)$/.test(s.args)))
           problems.push('runs as root (no USER)');
