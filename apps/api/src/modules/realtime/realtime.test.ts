@@ -78,16 +78,21 @@ describe('socket authentication', () => {
     expect(leakedAnon).toEqual([]);
   });
 
-  it('accepts the session cookie of a login (websocket and polling)', async () => {
-    const fan = await t.fan();
+  /** Logs the person in with the factory password and returns their session cookie (name=value). */
+  async function loginCookie(email: string): Promise<string> {
     const login = await t.request({
       method: 'POST',
       url: '/api/auth/login',
       headers: { [csrfHeader]: '1' },
-      payload: { username: fan.user.email, password: factoryPassword },
+      payload: { username: email, password: factoryPassword },
     });
     expect(login.statusCode).toBe(200);
-    const setCookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    return String(login.headers['set-cookie']).split(';')[0] ?? '';
+  }
+
+  it('accepts the session cookie of a login (websocket and polling)', async () => {
+    const fan = await t.fan();
+    const setCookie = await loginCookie(fan.user.email);
     for (const transports of [['websocket'], ['polling']]) {
       const socket = open({ cookie: setCookie, transports });
       expect(await authResultOf(socket)).toEqual({ authenticated: true, userId: fan.user.id });
@@ -96,13 +101,7 @@ describe('socket authentication', () => {
 
   it('lets go of the upgrade request and still knows the handshake (a later auth/login by cookie)', async () => {
     const fan = await t.fan();
-    const login = await t.request({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { [csrfHeader]: '1' },
-      payload: { username: fan.user.email, password: factoryPassword },
-    });
-    const setCookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const setCookie = await loginCookie(fan.user.email);
     const socket = open({ cookie: setCookie });
     expect(await authResultOf(socket)).toEqual({ authenticated: true, userId: fan.user.id });
     const held = [...t.ctx.realtime.io.sockets.sockets.values()].find((s) => s.id === socket.id);
