@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { securityHeaders } from '../../plugins/security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,11 +80,57 @@ describe('platform', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // The document-only headers stay off the API's data.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toBeUndefined();
+    }
+    // A document (the API docs, a missing page) gets the whole set.
+    for (const res of [await t.request({ url: '/api/docs/' }), await t.request({ url: '/no-such-page' })]) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers[name]).toBe(value);
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
-      expect(res.headers['content-security-policy']).toBeUndefined();
+    }
+  });
+
+  it('answers cross-origin requests only from CORS_ORIGINS', async () => {
+    const preflight = (app: TestApp, origin: string) =>
+      app.request({
+        method: 'OPTIONS',
+        url: '/api/settings/public',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+    // No origins configured (the default): same-origin only, no CORS headers, no preflight answer.
+    const none = await preflight(t, 'https://other.example');
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['access-control-allow-origin']).toBeUndefined();
+    const plain = await t.request({
+      url: '/api/settings/public',
+      headers: { origin: 'https://other.example' },
+    });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+
+    const withOrigins = await createTestApp({ env: { CORS_ORIGINS: 'https://app.example' } });
+    try {
+      const allowed = await preflight(withOrigins, 'https://app.example');
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      const read = await withOrigins.request({
+        url: '/api/settings/public',
+        headers: { origin: 'https://app.example' },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe('https://app.example');
+      const other = await withOrigins.request({
+        url: '/api/settings/public',
+        headers: { origin: 'https://other.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await withOrigins.close();
     }
   });
 
