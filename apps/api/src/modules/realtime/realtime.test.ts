@@ -78,13 +78,13 @@ describe('socket authentication', () => {
     expect(leakedAnon).toEqual([]);
   });
 
-  /** Logs the person in with the factory password and returns their session cookie (name=value). */
-  async function loginCookie(email: string): Promise<string> {
+  /** Logs the person in (by username) with the factory password and returns their session cookie (name=value). */
+  async function loginCookie(user: { username: string | null }): Promise<string> {
     const login = await t.request({
       method: 'POST',
       url: '/api/auth/login',
       headers: { [csrfHeader]: '1' },
-      payload: { username: email, password: factoryPassword },
+      payload: { username: user.username, password: factoryPassword },
     });
     expect(login.statusCode).toBe(200);
     return String(login.headers['set-cookie']).split(';')[0] ?? '';
@@ -92,7 +92,7 @@ describe('socket authentication', () => {
 
   it('accepts the session cookie of a login (websocket and polling)', async () => {
     const fan = await t.fan();
-    const setCookie = await loginCookie(fan.user.email);
+    const setCookie = await loginCookie(fan.user);
     for (const transports of [['websocket'], ['polling']]) {
       const socket = open({ cookie: setCookie, transports });
       expect(await authResultOf(socket)).toEqual({ authenticated: true, userId: fan.user.id });
@@ -101,7 +101,7 @@ describe('socket authentication', () => {
 
   it('lets go of the upgrade request and still knows the handshake (a later auth/login by cookie)', async () => {
     const fan = await t.fan();
-    const setCookie = await loginCookie(fan.user.email);
+    const setCookie = await loginCookie(fan.user);
     const socket = open({ cookie: setCookie });
     expect(await authResultOf(socket)).toEqual({ authenticated: true, userId: fan.user.id });
     const held = [...t.ctx.realtime.io.sockets.sockets.values()].find((s) => s.id === socket.id);
