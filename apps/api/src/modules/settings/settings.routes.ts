@@ -5,8 +5,9 @@ import {
   ZSettingsKeysRequest,
   ZSettingsUpdate,
 } from '@fanstage/contract';
-import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { serializeOncePerData } from '../../lib/serialize-once';
 import { actorOf, requireRole } from '../../plugins/auth';
 
 const tags = ['Settings'];
@@ -19,16 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/settings/public',
     {
       schema: { tags, response: { 200: dataOf(ZPublicSettings) } },
-      // Fastify calls this with each status code's own response schema, which its types do not say.
-      serializerCompiler: (route) => {
-        const encode = serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]);
-        let last: { source: unknown; text: string } | null = null;
-        return (payload: { data?: unknown }) => {
-          if (last === null || last.source !== payload.data)
-            last = { source: payload.data, text: encode(payload) };
-          return last.text;
-        };
-      },
+      serializerCompiler: serializeOncePerData,
     },
     async () => ({ data: await ctx.settings.getPublic() }),
   );

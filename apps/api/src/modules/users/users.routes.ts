@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { serializeOncePerData } from '../../lib/serialize-once';
 import { megabytes, readSingleFile } from '../../lib/uploads';
 import { actorOf, requireAuth } from '../../plugins/auth';
 import { countryOf } from '../access/geo';
@@ -21,7 +22,12 @@ const tags = ['Users'];
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/users/me',
-    { preHandler: requireAuth, schema: { tags, response: { 200: dataOf(ZCurrentUser) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags, response: { 200: dataOf(ZCurrentUser) } },
+      // The account cache hands out the same object until the account changes: written out once.
+      serializerCompiler: serializeOncePerData,
+    },
     async (req) => ({
       data: await users.getCurrentUser(ctx, { actor: actorOf(req) }),
     }),

@@ -28,9 +28,12 @@ export async function getCurrentUser(ctx: AppContext, options: { actor: Actor })
   const readSince = ctx.accountCache.begin();
   const row = await findCurrentUser(ctx.db, id);
   if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-  const account = presentCurrentUser(row, {
-    documentsVerified: row.role === 'performer' && row.documentsVerifiedAt != null,
-  });
+  // Frozen: the cache and the route's serializer (serializeOncePerData) hand this object out again.
+  const account = Object.freeze(
+    presentCurrentUser(row, {
+      documentsVerified: row.role === 'performer' && row.documentsVerifiedAt != null,
+    }),
+  );
   ctx.accountCache.set(id, account, { now, readSince });
   return account;
 }
