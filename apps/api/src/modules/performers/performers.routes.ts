@@ -16,6 +16,7 @@ import {
 } from '@fanstage/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { serializeOncePerData } from '../../lib/serialize-once';
 import { megabytes, readMultipart, readSingleFile } from '../../lib/uploads';
 import { actorOf } from '../../plugins/auth';
 import { countryOf } from '../access/geo';
@@ -132,7 +133,11 @@ export const performersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/performers/:id',
-    { schema: { tags, params: ZPerformerParams, response: { 200: dataOf(ZPerformerPublic) } } },
+    {
+      schema: { tags, params: ZPerformerParams, response: { 200: dataOf(ZPerformerPublic) } },
+      // A signed-out view is the same object for a few seconds (public-profile-cache.ts): written out once.
+      serializerCompiler: serializeOncePerData,
+    },
     async (req) => ({
       data: await performers.findPerformerProfile(ctx, {
         idOrUsername: req.params.id,

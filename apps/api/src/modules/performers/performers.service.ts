@@ -73,7 +73,8 @@ export async function findPerformerProfile(
   const cached = cache.get(options.idOrUsername, options.country, now);
   if (cached) return cached;
   const readSince = cache.begin();
-  const profile = await readPerformerProfile(ctx, options);
+  // Frozen: the cache and the route's serializer (serializeOncePerData) hand this object out again.
+  const profile = Object.freeze(await readPerformerProfile(ctx, options));
   cache.set(options.idOrUsername, options.country, profile, { now, readSince });
   return profile;
 }
