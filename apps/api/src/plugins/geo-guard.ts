@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
-import { geoViewerOf, isSiteBlocked } from '../modules/access/geo';
+import { geoViewerOf, isSiteBlocked, knowsNoGeoBlocks } from '../modules/access/geo';
 
 /**
  * API routes a visitor from a country the site is closed to may still call: what the geo-block
@@ -40,6 +40,8 @@ export const geoGuardPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppCo
     if (!request.url.startsWith('/api/')) return done();
     const route = request.routeOptions.url;
     if (route !== undefined && geoOpenRoutes.has(`${request.method} ${route}`)) return done();
+    // Nothing blocked anywhere (most sites): no promise, no look-up.
+    if (knowsNoGeoBlocks(opts.ctx)) return done();
     geoViewerOf(opts.ctx, request)
       .then((viewer) => isSiteBlocked(opts.ctx, viewer))
       .then(

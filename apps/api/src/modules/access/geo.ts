@@ -37,6 +37,8 @@ interface GeoState {
 }
 
 const stateByContext = new WeakMap<AppContext, Promise<GeoState>>();
+/** The last state read, once it arrived: lets a request of a site with no blocks pass without a promise. */
+const settledByContext = new WeakMap<AppContext, GeoState>();
 
 async function readState(ctx: AppContext): Promise<GeoState> {
   const [site, creator] = await Promise.all([
@@ -62,14 +64,37 @@ async function geoState(ctx: AppContext): Promise<GeoState> {
   }
   const next = readState(ctx);
   stateByContext.set(ctx, next);
-  next.catch(() => stateByContext.delete(ctx));
+  next.then(
+    (state) => {
+      if (stateByContext.get(ctx) === next) settledByContext.set(ctx, state);
+    },
+    () => stateByContext.delete(ctx),
+  );
   return next;
 }
 
 /** Called after a block list changed on this node, so its next request sees the change. */
 export function forgetGeoState(ctx: AppContext): void {
   stateByContext.delete(ctx);
+  settledByContext.delete(ctx);
 }
+
+/**
+ * Whether this node knows, from a copy younger than `cacheMs`, that no country is blocked anywhere
+ * (the site's list is empty and no creator blocked one): then no request has a country that matters,
+ * and the hot paths skip the look-up without a promise. False when it does not know yet.
+ */
+export function knowsNoGeoBlocks(ctx: AppContext): boolean {
+  const state = settledByContext.get(ctx);
+  return (
+    state !== undefined &&
+    Date.now() - state.at < cacheMs &&
+    state.siteCountries.size === 0 &&
+    !state.hasCreatorBlocks
+  );
+}
+
+const noCountry: Promise<string | null> = Promise.resolve(null);
 
 const countryByRequest = new WeakMap<FastifyRequest, Promise<string | null>>();
 
@@ -78,6 +103,7 @@ const countryByRequest = new WeakMap<FastifyRequest, Promise<string | null>>();
  * answer is null without loading the database (most sites never pay its half second and 8 MB).
  */
 export function countryOf(ctx: AppContext, request: FastifyRequest): Promise<string | null> {
+  if (knowsNoGeoBlocks(ctx)) return noCountry;
   let pending = countryByRequest.get(request);
   if (!pending) {
     pending = (async () => {
