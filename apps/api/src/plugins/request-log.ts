@@ -2,10 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 
+/** The extensions of the web app's built and public files (a username may hold a dot: `/luna.rivers`). */
+const staticExtension =
+  /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|json|webmanifest|xml)$/i;
+
 /** A built file of the web app (script, style, image, font): asked for on every page, rarely of interest. */
 const isStaticFile = (url: string) => {
-  const path = url.split('?')[0] ?? '';
-  return !path.startsWith('/api/') && /\.[a-z0-9]{1,8}$/i.test(path);
+  if (url.startsWith('/api/')) return false;
+  const query = url.indexOf('?');
+  return staticExtension.test(query === -1 ? url : url.slice(0, query));
 };
 
 /** The level of a request's one log line: static files at debug, everything else at info. */
