@@ -110,6 +110,29 @@ describe('the session cache of a node', () => {
     ).toHaveLength(1);
   });
 
+  it('reads the sessions of many people asked for at once in a few statements, each their own', async () => {
+    const fans = await Promise.all(Array.from({ length: 24 }, () => t.fan()));
+    const inactive = fans.pop()!;
+    await t.ctx.db.db.update(users).set({ status: 'inactive' }).where(eq(users.id, inactive.user.id));
+    let actors: Array<Awaited<ReturnType<typeof findActorByToken>>> = [];
+    const sent = await sessionStatementsOf(t, async () => {
+      actors = await Promise.all(
+        [...fans, inactive, { token: 'an-unknown-token-of-forty-characters-x' }].map((f) =>
+          findActorByToken(t.ctx, f.token),
+        ),
+      );
+    });
+    expect(actors.slice(0, fans.length).map((a) => a?.id)).toEqual(fans.map((f) => f.user.id));
+    expect(actors.slice(fans.length)).toEqual([null, null]);
+    // The first runs alone; the others, asked while it was read, go in one or two more.
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.length).toBeLessThanOrEqual(3);
+    // All cached now: asked again, none is read.
+    expect(
+      await sessionStatementsOf(t, () => Promise.all(fans.map((f) => findActorByToken(t.ctx, f.token)))),
+    ).toEqual([]);
+  });
+
   it('still refreshes lastUsedAt, at most once an hour', async () => {
     const fan = await t.fan();
     const lastUsedAt = async () =>
@@ -152,6 +175,18 @@ describe('the cache itself', () => {
     cache.set('d', entry('d'), { now: 4, epoch: 0 });
     expect(cache.get('b', 4)).toBeUndefined();
     expect(cache.get('a', 4)?.actor).toBe('a');
+  });
+
+  it('lets sessions cached at the same moment go stale spread over the last quarter of the TTL', () => {
+    const cache = createSessionCache<string>({ maxEntries: 2000 });
+    const keys = Array.from({ length: 1000 }, (_, k) => `k${k}`);
+    for (const key of keys) cache.set(key, { ...entry(key), expiresAt: 1e9 }, { now: 0, epoch: 0 });
+    const alive = (now: number) => keys.filter((key) => cache.get(key, now) !== undefined).length;
+    expect(alive(sessionCacheTtlMs * 0.75 - 1)).toBe(1000);
+    const late = alive(sessionCacheTtlMs * 0.875);
+    expect(late).toBeGreaterThan(0);
+    expect(late).toBeLessThan(1000);
+    expect(alive(sessionCacheTtlMs)).toBe(0);
   });
 
   it('never outlives the session, and keeps no read that started before someone was forgotten', () => {

@@ -6,7 +6,11 @@
  * `forgetActors`); a node that missed that broadcast serves a revoked session for at most `ttlMs`.
  */
 
-/** How long a resolved session is trusted without reading it again. */
+/**
+ * How long a resolved session is trusted at most without reading it again. Each entry lives a random
+ * span between three quarters of it and all of it: sessions read at the same moment (a node's
+ * reconnect storm) are read again spread over several seconds, not all in the same one.
+ */
 export const sessionCacheTtlMs = 30_000;
 /** How many sessions one node keeps; the one cached longest ago goes first. */
 export const sessionCacheSize = 10_000;
@@ -23,6 +27,8 @@ export interface CachedSession<T> {
 
 interface Entry<T> extends CachedSession<T> {
   cachedAt: number;
+  /** When this entry stops being trusted: its own share of the TTL after `cachedAt`. */
+  staleAt: number;
 }
 
 export interface SessionCache<T> {
@@ -41,8 +47,8 @@ export interface SessionCache<T> {
 }
 
 /**
- * A Map in the order the entries were cached. Every entry expires `ttlMs` after it was cached, so the
- * first one is also the first to expire, and a full cache drops it. A hit does not move its entry to
+ * A Map in the order the entries were cached. Every entry expires at most `ttlMs` after it was cached;
+ * a full cache drops the one cached longest ago. A hit does not move its entry to
  * the end: deleting and inserting the same key on every request left a deleted slot per request in
  * that key's hash chain until the Map was rebuilt, and one reader's repeated requests made each
  * look-up walk thousands of them (28 µs a request with 10 000 sessions cached, against 0.2 µs).
@@ -59,7 +65,7 @@ export function createSessionCache<T>(
     get(tokenHash, now) {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (now - entry.cachedAt >= ttlMs || now < entry.cachedAt || now >= entry.expiresAt) {
+      if (now >= entry.staleAt || now < entry.cachedAt || now >= entry.expiresAt) {
         entries.delete(tokenHash);
         return undefined;
       }
@@ -68,7 +74,8 @@ export function createSessionCache<T>(
     set(tokenHash, entry, { now, epoch }) {
       if (epoch !== invalidations) return;
       entries.delete(tokenHash);
-      entries.set(tokenHash, { ...entry, cachedAt: now });
+      const staleAt = now + ttlMs - Math.floor(Math.random() * (ttlMs / 4));
+      entries.set(tokenHash, { ...entry, cachedAt: now, staleAt });
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;

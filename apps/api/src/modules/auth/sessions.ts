@@ -1,6 +1,7 @@
 import { and, type Executor, eq, gt, ne, performerProfiles, sessions, sql, users } from '@fanstage/db';
 import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { groupWhileBusy } from '../../lib/grouped';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 export const rememberDays = 365;
@@ -51,12 +52,12 @@ export async function createSession(
 /**
  * The session look-up runs when a node has not resolved a token lately, so its SQL is built once per
  * database handle and sent as a named prepared statement (no query building, and the server plans
- * it once). It selects only what the actor carries.
+ * it once). It selects only what the actor carries. Two forms: one token, and the tokens of a group.
  */
-const sessionLookups = new WeakMap<AppContext['db'], ReturnType<typeof prepareSessionLookup>>();
-function prepareSessionLookup(db: AppContext['db']) {
-  return db.db
+function prepareSessionLookup(db: AppContext['db'], grouped: boolean) {
+  const query = db.db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
@@ -70,17 +71,54 @@ function prepareSessionLookup(db: AppContext['db']) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        // A session of an inactive account counts as no session, on every route and socket.
-        eq(users.status, 'active'),
-      ),
-    )
-    .limit(1)
-    .prepare('session_by_token');
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id));
+  const live = and(
+    gt(sessions.expiresAt, sql.placeholder('now')),
+    // A session of an inactive account counts as no session, on every route and socket.
+    eq(users.status, 'active'),
+  );
+  return grouped
+    ? query
+        .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, live))
+        .prepare('sessions_by_tokens')
+    : query
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), live))
+        .limit(1)
+        .prepare('session_by_token');
+}
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>['execute']>>[number];
+
+/**
+ * Look-ups asked for while earlier ones are read go together in one statement (lib/grouped.ts).
+ * Every cached session expires within the same TTL of when it was read, so after a wave of people
+ * signing in or reconnecting at once (a deploy, the start of a show) the next reads come in a wave
+ * too: grouped, that is a few statements a second instead of one per person.
+ */
+const sessionLookups = new WeakMap<
+  AppContext['db'],
+  (ask: { tokenHash: string; now: Date }) => Promise<SessionRow | null>
+>();
+function sessionLookupOf(db: AppContext['db']) {
+  let lookup = sessionLookups.get(db);
+  if (lookup) return lookup;
+  const one = prepareSessionLookup(db, false);
+  const many = prepareSessionLookup(db, true);
+  lookup = groupWhileBusy<{ tokenHash: string; now: Date }, SessionRow | null>(
+    async (asks) => {
+      if (asks.length === 1) {
+        const [row] = await one.execute({ tokenHash: asks[0]!.tokenHash, now: asks[0]!.now });
+        return [row ?? null];
+      }
+      // The group's clock is its latest ask's: a session that ended before then is ended for all.
+      const now = new Date(Math.max(...asks.map((a) => a.now.getTime())));
+      const rows = await many.execute({ tokenHashes: [...new Set(asks.map((a) => a.tokenHash))], now });
+      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+      return asks.map((a) => byHash.get(a.tokenHash) ?? null);
+    },
+    { max: 500, lanes: 2 },
+  );
+  sessionLookups.set(db, lookup);
+  return lookup;
 }
 
 /** The per-node cache of resolved sessions (see session-cache.ts). */
@@ -105,13 +143,8 @@ export async function findActorByToken(ctx: AppContext, token: string): Promise<
     }
     return cached.actor;
   }
-  let lookup = sessionLookups.get(ctx.db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(ctx.db);
-    sessionLookups.set(ctx.db, lookup);
-  }
   const epoch = ctx.sessionCache.epoch();
-  const [row] = await lookup.execute({ tokenHash, now });
+  const row = await sessionLookupOf(ctx.db)({ tokenHash, now });
   if (!row) return null;
   let lastUsedAt = row.lastUsedAt.getTime();
   if (now.getTime() - lastUsedAt > touchEveryMs) {
