@@ -430,6 +430,26 @@ async function rssOf(pid: number | undefined): Promise<number | null> {
   }
 }
 
+/**
+ * With server-watch.cjs preloaded (BENCH_SERVER_NODE_ARGS), the goal-rate run is profiled: SIGUSR2
+ * before it starts the server's CPU profile and allocation sampling, SIGUSR2 after it writes them
+ * (server-watch.cjs says where). Without the preload nothing is sent (SIGUSR2 would end the server).
+ */
+function profileServer(pid: number | undefined): () => void {
+  if (!pid || !serverNodeArgsOf().includes('server-watch.cjs')) return () => {};
+  const signal = () => {
+    try {
+      process.kill(pid, 'SIGUSR2');
+    } catch {
+      // The server is gone: its own failure is reported by the run.
+    }
+  };
+  signal();
+  return signal;
+}
+
+const serverNodeArgsOf = () => process.env.BENCH_SERVER_NODE_ARGS ?? '';
+
 /** Issue 14's chat figure: messages accepted by one node with 10 000 sockets open, and delivery p99. */
 export const chatGoal = { messagesPerSecond: 2000, maxP99: 100, sockets: 10_000, before: '~450/s' };
 
@@ -514,6 +534,7 @@ export async function realtimePhase(
     // The goal's own rate, unless the target already was: the latency at the load the goal names.
     if (options.rate !== chatGoal.messagesPerSecond) {
       await sleep(2000);
+      const stopProfiles = profileServer(node.pid);
       const atGoal = await measureDelivery(
         `message delivery, one node, ${swarm.connected} sockets open, at the goal's rate`,
         node.url,
@@ -521,6 +542,7 @@ export async function realtimePhase(
         holders,
         { rate: chatGoal.messagesPerSecond, seconds: options.seconds, serverPid: node.pid },
       );
+      stopProfiles();
       figures.push(atGoal);
       lines.push(formatDelivery(atGoal, chatGoal.messagesPerSecond));
       goal = chatGoalLine(atGoal, { seconds: options.seconds, sockets: swarm.connected });

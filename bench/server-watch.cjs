@@ -16,7 +16,10 @@ const write = (line) => fs.appendFile(out, `${line}\n`, () => {});
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 
+let profiler = null;
 let statements = 0;
+/** While the heap profiler samples (below): how often each statement was sent (named ones by name). */
+const statementTexts = new Map();
 let sessionLookups = 0;
 try {
   // The server's own pg (apps/api), patched before the server loads it.
@@ -25,6 +28,12 @@ try {
   pg.Client.prototype.query = function watchedQuery(config, ...rest) {
     statements += 1;
     if (config && config.name === 'session_by_token') sessionLookups += 1;
+    if (profiler) {
+      const text =
+        typeof config === 'string' ? config : config?.name ? `[${config.name}]` : String(config?.text);
+      const key = text.replace(/\s+/g, ' ').slice(0, 160);
+      statementTexts.set(key, (statementTexts.get(key) ?? 0) + 1);
+    }
     return query.call(this, config, ...rest);
   };
 } catch (error) {
@@ -67,3 +76,42 @@ setInterval(() => {
   if (now - tick >= 70) write(`stall ${tick} ${now - tick - 10} ms`);
   tick = now;
 }, 10).unref();
+
+// SIGUSR2 starts V8's CPU profiler and its sampling heap profiler (every allocation counts, also
+// those the collectors free later) and counts the statements sent by text; the next SIGUSR2 writes
+// /tmp/server-watch.<pid>.<n>.cpuprofile and .heapprofile (Chromium's DevTools open both) and the
+// 30 most sent statements to the log. A bench run signals the server itself (bench/README.md).
+const inspector = require('node:inspector');
+let profiles = 0;
+process.on('SIGUSR2', () => {
+  if (!profiler) {
+    profiler = new inspector.Session();
+    profiler.connect();
+    profiler.post('Profiler.enable');
+    profiler.post('Profiler.start');
+    profiler.post('HeapProfiler.startSampling', {
+      samplingInterval: 8192,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    write(`heap sampling started ${Date.now()}`);
+    return;
+  }
+  const session = profiler;
+  profiler = null;
+  profiles += 1;
+  const n = profiles;
+  session.post('Profiler.stop', (error, result) => {
+    if (!error) fs.writeFileSync(out.replace(/\.log$/, `.${n}.cpuprofile`), JSON.stringify(result.profile));
+  });
+  session.post('HeapProfiler.stopSampling', (error, result) => {
+    const file = out.replace(/\.log$/, `.${n}.heapprofile`);
+    if (!error) fs.writeFileSync(file, JSON.stringify(result.profile));
+    write(`heap sampling stopped ${Date.now()}: ${error ? error.message : file}`);
+    for (const [text, count] of [...statementTexts].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+      write(`statement ${count} ${text}`);
+    }
+    statementTexts.clear();
+    session.disconnect();
+  });
+});

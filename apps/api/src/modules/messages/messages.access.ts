@@ -9,6 +9,7 @@ import {
   findMemberView,
   findMessageById,
   findParties,
+  findSendFacts,
   type MemberRow,
   type MessageRow,
   type PartyRow,
@@ -85,14 +86,32 @@ export interface SendDecision {
 
 const blockKey = (performerId: string, userId: string) => `${performerId}:${userId}`;
 
+/** What the rule reads of the other person. */
+type SendParty = {
+  user: Pick<PartyRow['user'], 'id' | 'role' | 'status'>;
+  requiresSubscriptionToMessage: boolean | null;
+};
+
 /** The rule for one pair, from facts already read. Pure, so each reason is simple to test. */
 export function decideSend(
   viewer: Viewer,
-  other: PartyRow,
+  other: SendParty,
   held: { blocked: Set<string>; subscribedTo: Set<string> },
 ): SendDecision {
-  const blockedViewer = held.blocked.has(blockKey(other.user.id, viewer.id));
-  const blockedOther = held.blocked.has(blockKey(viewer.id, other.user.id));
+  return decidePair(viewer, other, {
+    blockedViewer: held.blocked.has(blockKey(other.user.id, viewer.id)),
+    blockedOther: held.blocked.has(blockKey(viewer.id, other.user.id)),
+    subscribed: held.subscribedTo.has(other.user.id),
+  });
+}
+
+/** `decideSend` for one pair whose facts are already booleans (one statement read them). */
+function decidePair(
+  viewer: Viewer,
+  other: SendParty,
+  facts: { blockedViewer: boolean; blockedOther: boolean; subscribed: boolean },
+): SendDecision {
+  const { blockedViewer, blockedOther } = facts;
   const isBlocked = blockedViewer || blockedOther;
   const refuse = (reason: string): SendDecision => ({ canSend: false, reason, isBlocked });
   if (blockedViewer) return refuse('You have been blocked by this creator, so you cannot message them.');
@@ -103,7 +122,7 @@ export function decideSend(
     other.user.role === 'performer' &&
     other.requiresSubscriptionToMessage &&
     viewer.role !== 'admin' &&
-    !held.subscribedTo.has(other.user.id)
+    !facts.subscribed
   ) {
     return refuse('This creator only accepts messages from subscribers. Subscribe to send a message.');
   }
@@ -156,8 +175,7 @@ export async function assertMaySend(ctx: AppContext, options: { viewer: Viewer; 
 
 /**
  * The conversation as one member sees it, with whether they may write now, in one statement (the
- * send path and the conversation's own page, which reads the last message itself); anyone else
- * gets 404.
+ * conversation's own page, which reads the last message itself); anyone else gets 404.
  */
 export async function findMemberConversationView(
   ctx: AppContext,
@@ -174,15 +192,38 @@ export async function findMemberConversationView(
     user: row.user,
     requiresSubscriptionToMessage: row.requiresSubscriptionToMessage,
   };
-  const blocked = new Set<string>();
-  if (row.blockedViewer) blocked.add(blockKey(row.user.id, actor.id));
-  if (row.blockedOther) blocked.add(blockKey(actor.id, row.user.id));
-  const subscribedTo = new Set<string>(row.subscribed ? [row.user.id] : []);
   return {
     conversation: row.conversation,
     me: row.me,
     other: row.other,
     party,
-    decision: decideSend(actor, party, { blocked, subscribedTo }),
+    decision: decidePair(actor, party, row),
+  };
+}
+
+/**
+ * The send path's gate: the conversation's id, the other member's id and whether the actor may
+ * write to them now, from eight values of one statement (`findSendFacts`); anyone not a member gets
+ * the same 404 as the view.
+ */
+export async function findMemberSendDecision(
+  ctx: AppContext,
+  options: { actor: Viewer; conversationId: string },
+): Promise<{ conversationId: string; otherId: string; decision: SendDecision }> {
+  const { actor } = options;
+  const row = await findSendFacts(ctx.db, {
+    conversationId: options.conversationId,
+    viewerId: actor.id,
+    now: ctx.clock.now(),
+  });
+  if (!row) throw conversationNotFound();
+  const other: SendParty = {
+    user: { id: row.otherId, role: row.otherRole, status: row.otherStatus },
+    requiresSubscriptionToMessage: row.requiresSubscriptionToMessage,
+  };
+  return {
+    conversationId: row.conversationId,
+    otherId: row.otherId,
+    decision: decidePair(actor, other, row),
   };
 }

@@ -1,7 +1,7 @@
-import { eq, sql, userBlocks } from '@fanstage/db';
+import { eq, performerProfiles, sql, userBlocks, users } from '@fanstage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { findMemberView, insertMessage } from './messages.repo';
+import { findMemberView, findSendFacts, insertMessage } from './messages.repo';
 
 /*
  * Text messages sent while a statement is writing others go together in the next statement
@@ -207,6 +207,88 @@ describe('text messages written in groups', () => {
     }
     const [none] = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from messages where text like 'not mine%'`,
+    );
+    expect(Number(none!.n)).toBe(0);
+  });
+
+  it('send facts looked up together answer each sender alone: blocks, an inactive or subscribers-only creator, strangers', async () => {
+    const creator = await t.creator();
+    const strict = await t.creator();
+    const fans = await Promise.all(Array.from({ length: 4 }, () => t.fan()));
+    const stranger = await t.fan();
+    const conversations = await Promise.all(fans.slice(0, 3).map((fan) => t.conversation(fan, creator)));
+    const strictConversation = await t.conversation(fans[3]!, strict);
+    await t.ctx.db.db
+      .insert(userBlocks)
+      .values({ performerId: creator.user.id, targetId: fans[1]!.user.id, reason: 'test' });
+    await t.ctx.db.db
+      .update(performerProfiles)
+      .set({ requiresSubscriptionToMessage: true })
+      .where(eq(performerProfiles.userId, strict.user.id));
+    const now = new Date();
+    const ask = (viewerId: string, conversationId: string) =>
+      findSendFacts(t.ctx.db, { conversationId, viewerId, now });
+    const before = t.ctx.db.statements();
+    const facts = await Promise.all([
+      ...fans.slice(0, 3).map((fan, k) => ask(fan.user.id, conversations[k]!)),
+      ask(creator.user.id, conversations[1]!),
+      ask(fans[3]!.user.id, strictConversation),
+      ask(stranger.user.id, conversations[0]!),
+      ask(fans[0]!.user.id, strictConversation),
+    ]);
+    expect(t.ctx.db.statements() - before).toBeLessThan(5);
+    for (const [k, row] of facts.slice(0, 3).entries()) {
+      expect(row).toMatchObject({
+        conversationId: conversations[k],
+        otherId: creator.user.id,
+        otherRole: 'performer',
+        otherStatus: 'active',
+        blockedViewer: k === 1,
+        blockedOther: false,
+        subscribed: false,
+      });
+    }
+    // The creator in the blocked fan's conversation: they blocked the other member.
+    expect(facts[3]).toMatchObject({
+      otherId: fans[1]!.user.id,
+      otherRole: 'user',
+      blockedViewer: false,
+      blockedOther: true,
+    });
+    expect(facts[4]).toMatchObject({
+      otherId: strict.user.id,
+      requiresSubscriptionToMessage: true,
+      subscribed: false,
+    });
+    // Not a member of that conversation: nothing, whoever else asks with them.
+    expect(facts.slice(5)).toEqual([null, null]);
+
+    // Through the API at once: each send has its own answer; the other creator goes inactive first.
+    await t.ctx.db.db.update(users).set({ status: 'inactive' }).where(eq(users.id, creator.user.id));
+    t.ctx.accountCache.forget(creator.user.id);
+    const send = (who: Account, conversationId: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/messages/conversations/${conversationId}`,
+        token: who.token,
+        payload: { text: 'hello' },
+      });
+    const answers = await Promise.all([
+      send(fans[0]!, conversations[0]!),
+      send(fans[1]!, conversations[1]!),
+      send(fans[3]!, strictConversation),
+      send(stranger, conversations[2]!),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([403, 403, 403, 404]);
+    expect(answers[0]!.json().message).toBe('This account is not active, so it cannot receive messages.');
+    expect(answers[1]!.json().message).toBe(
+      'You have been blocked by this creator, so you cannot message them.',
+    );
+    expect(answers[2]!.json().message).toBe(
+      'This creator only accepts messages from subscribers. Subscribe to send a message.',
+    );
+    const [none] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from messages where conversation_id in ${[...conversations, strictConversation]}`,
     );
     expect(Number(none!.n)).toBe(0);
   });

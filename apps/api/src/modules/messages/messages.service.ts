@@ -29,6 +29,7 @@ import {
   findMemberConversation,
   findMemberConversationView,
   findMemberMessage,
+  findMemberSendDecision,
   type MemberConversation,
 } from './messages.access';
 import { presentConversation, presentMessage } from './messages.presenter';
@@ -413,7 +414,7 @@ export async function sendMessage(
 ): Promise<TMessage> {
   const { actor, input } = options;
   // One statement: membership, the other person and the send decision's facts.
-  const { conversation, other, decision } = await findMemberConversationView(ctx, {
+  const { conversationId, otherId, decision } = await findMemberSendDecision(ctx, {
     actor,
     conversationId: options.conversationId,
   });
@@ -422,16 +423,16 @@ export async function sendMessage(
   const content = await prepareContent(ctx, { sender: actor, ...input });
   // One statement too (a data-modifying WITH): the number, the message, its files, the counts.
   const message = await insertMessage(ctx.db, {
-    conversationId: conversation.id,
+    conversationId,
     senderId: actor.id,
-    recipientId: other.userId,
+    recipientId: otherId,
     type: messageTypeOf(content.files),
     text: content.text,
     priceCents: content.priceCents,
     fileIds: content.files.map((f) => f.id),
     now: ctx.clock.now(),
   });
-  await announceNewMessage(ctx, { message, recipientId: other.userId, files: content.files });
+  await announceNewMessage(ctx, { message, recipientId: otherId, files: content.files });
   return presentMessage(message, {
     files: content.files,
     canView: true,
