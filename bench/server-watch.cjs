@@ -1,9 +1,9 @@
 // A diagnostic preload for a bench server: BENCH_SERVER_NODE_ARGS="--require ./bench/server-watch.cjs"
 // (a path from the repository's root). Every half second it appends one line to
 // /tmp/server-watch.<pid>.log: the event loop's delay (max and p99, ms), the process's CPU (% of one
-// core), the statements sent to PostgreSQL and how many were single session look-ups; and, as they
-// happen, every garbage collection pause over 4 ms (kind, heap after) and every stretch of 60 ms or more
-// in which a 10 ms timer could not run. Lay it next to BENCH_DELIVERY_LOG's lines (same machine clock)
+// core), the statements sent to PostgreSQL, how many were single session look-ups and the V8 heap in
+// use; and, as they happen, every garbage collection pause over 4 ms (kind, heap after) and every
+// stretch of 60 ms or more in which a 10 ms timer could not run. Lay it next to BENCH_DELIVERY_LOG's lines (same machine clock)
 // to see what the server was doing when sends were slow. Nothing of the bench or the server reads it.
 'use strict';
 const fs = require('node:fs');
@@ -46,7 +46,8 @@ setInterval(() => {
   cpu = process.cpuUsage();
   write(
     `${Date.now()} loop max ${(delay.max / 1e6).toFixed(0)} p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ` +
-      `cpu ${((used.user + used.system) / 5000).toFixed(0)}% statements ${statements} session-lookups ${sessionLookups}`,
+      `cpu ${((used.user + used.system) / 5000).toFixed(0)}% statements ${statements} session-lookups ${sessionLookups} ` +
+      `heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
   );
   delay.reset();
   statements = 0;
