@@ -1,6 +1,7 @@
 import { type TCallMediaJoinResult, ZLiveJoinPayload, ZLiveSignalPayload } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { type AppSocket, inSocketOrder } from '../realtime/realtime.hub';
 import { mediaUnavailable } from '../streaming/media/live-media';
 import { P2pMedia } from '../streaming/media/p2p-media';
 import { assertCanSignalCall } from './calls.service';
@@ -41,87 +42,85 @@ function leave(p2p: P2pMedia, options: { room: string; socketId: string }) {
 export function registerCallP2pSignalling(ctx: AppContext): void {
   const p2p = ctx.media instanceof P2pMedia ? ctx.media : null;
 
-  ctx.realtime.io.on('connection', (socket) => {
-    let ready: Promise<unknown> = Promise.resolve();
-    // Each socket's events are handled in order, so a candidate never overtakes its offer.
-    const inOrder = (work: () => Promise<void>) => {
-      ready = ready.then(work).catch((error: unknown) => {
-        socket.emit('live/error', { message: refusalOf(ctx, error) });
-      });
-    };
-    const actorOrRefuse = () => {
-      const actor = socket.data.actor;
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-      return actor;
-    };
-
-    socket.on('call/media-join', (payload, ack) => {
-      inOrder(async () => {
-        const answer = (result: TCallMediaJoinResult) => {
-          if (typeof ack === 'function') ack(result);
-        };
-        try {
-          const parsed = ZLiveJoinPayload.safeParse(payload);
-          if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'That call was not found.');
-          const actor = actorOrRefuse();
-          const room = parsed.data.sessionId;
-          const { creatorId } = await assertCanSignalCall(ctx, { actor, id: room });
-          if (!p2p) throw mediaUnavailable();
-          const peers = p2p.enter({
-            room,
-            publisherId: creatorId,
-            member: { userId: actor.id, socketId: socket.id, actor },
-            kind: 'call',
-          });
-          const isCreator = actor.id === creatorId;
-          answer({ ok: true, role: isCreator ? 'offer' : 'answer', peers: isCreator ? peers : [] });
-        } catch (error) {
-          const message = refusalOf(ctx, error);
-          socket.emit('live/error', { message });
-          answer({ ok: false, message });
-        }
-      });
+  // Each socket's events are handled in order, so a candidate never overtakes its offer.
+  const ordered = inSocketOrder();
+  const inOrder = (socket: AppSocket, work: () => Promise<void>) => {
+    ordered(socket, work).catch((error: unknown) => {
+      socket.emit('live/error', { message: refusalOf(ctx, error) });
     });
+  };
+  const actorOrRefuse = (socket: AppSocket) => {
+    const actor = socket.data.actor;
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+    return actor;
+  };
 
-    socket.on('call/media-signal', (payload) => {
-      inOrder(async () => {
-        const parsed = ZLiveSignalPayload.safeParse(payload);
-        if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', badSignal);
-        const { sessionId: room, to, description, candidate } = parsed.data;
-        const actor = actorOrRefuse();
-        const from = p2p.kindOf(room) === 'call' ? p2p.memberAt(room, socket.id) : null;
-        const target = from ? p2p.counterpart(room, from, to) : null;
-        if (!from || !target || from.userId !== actor.id) throw notInCall();
-        try {
-          // Only the call's two people pass the gate, and the target entered through it too.
-          await assertCanSignalCall(ctx, { actor, id: room });
-        } catch (error) {
-          // Ended (or no longer this person's): both pages close, whatever ended it.
-          if (error instanceof AppError) await p2p.closeRoom(room);
-          throw error;
-        }
-        ctx.realtime.toRoom(target.socketId, 'live/signal', {
-          sessionId: room,
-          from: from.userId,
-          ...(description ? { description } : {}),
-          ...(candidate ? { candidate } : {}),
-        });
-      });
-    });
-
-    socket.on('call/media-leave', (payload) => {
-      inOrder(async () => {
+  ctx.realtime.handle('call/media-join', (socket, payload, ack) => {
+    inOrder(socket, async () => {
+      const answer = (result: TCallMediaJoinResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      try {
         const parsed = ZLiveJoinPayload.safeParse(payload);
-        if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', 'That call was not found.');
-        leave(p2p, { room: parsed.data.sessionId, socketId: socket.id });
-      });
-    });
-
-    socket.on('disconnect', () => {
-      if (!p2p) return;
-      for (const { room, kind } of p2p.roomsOf(socket.id)) {
-        if (kind === 'call') leave(p2p, { room, socketId: socket.id });
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'That call was not found.');
+        const actor = actorOrRefuse(socket);
+        const room = parsed.data.sessionId;
+        const { creatorId } = await assertCanSignalCall(ctx, { actor, id: room });
+        if (!p2p) throw mediaUnavailable();
+        const peers = p2p.enter({
+          room,
+          publisherId: creatorId,
+          member: { userId: actor.id, socketId: socket.id, actor },
+          kind: 'call',
+        });
+        const isCreator = actor.id === creatorId;
+        answer({ ok: true, role: isCreator ? 'offer' : 'answer', peers: isCreator ? peers : [] });
+      } catch (error) {
+        const message = refusalOf(ctx, error);
+        socket.emit('live/error', { message });
+        answer({ ok: false, message });
       }
     });
+  });
+
+  ctx.realtime.handle('call/media-signal', (socket, payload) => {
+    inOrder(socket, async () => {
+      const parsed = ZLiveSignalPayload.safeParse(payload);
+      if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', badSignal);
+      const { sessionId: room, to, description, candidate } = parsed.data;
+      const actor = actorOrRefuse(socket);
+      const from = p2p.kindOf(room) === 'call' ? p2p.memberAt(room, socket.id) : null;
+      const target = from ? p2p.counterpart(room, from, to) : null;
+      if (!from || !target || from.userId !== actor.id) throw notInCall();
+      try {
+        // Only the call's two people pass the gate, and the target entered through it too.
+        await assertCanSignalCall(ctx, { actor, id: room });
+      } catch (error) {
+        // Ended (or no longer this person's): both pages close, whatever ended it.
+        if (error instanceof AppError) await p2p.closeRoom(room);
+        throw error;
+      }
+      ctx.realtime.toRoom(target.socketId, 'live/signal', {
+        sessionId: room,
+        from: from.userId,
+        ...(description ? { description } : {}),
+        ...(candidate ? { candidate } : {}),
+      });
+    });
+  });
+
+  ctx.realtime.handle('call/media-leave', (socket, payload) => {
+    inOrder(socket, async () => {
+      const parsed = ZLiveJoinPayload.safeParse(payload);
+      if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', 'That call was not found.');
+      leave(p2p, { room: parsed.data.sessionId, socketId: socket.id });
+    });
+  });
+
+  ctx.realtime.onDisconnect((socket) => {
+    if (!p2p) return;
+    for (const { room, kind } of p2p.roomsOf(socket.id)) {
+      if (kind === 'call') leave(p2p, { room, socketId: socket.id });
+    }
   });
 }

@@ -2,9 +2,7 @@ import { serverEvents, sessionCookie, type TAuthResultEvent, ZAuthLoginPayload }
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { findActorByToken } from '../auth/sessions';
-import { type RealtimeServer, sessionRoom, userRoom } from './realtime.hub';
-
-type AppSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];
+import { type AppSocket, inSocketOrder, sessionRoom, userRoom } from './realtime.hub';
 
 /*
  * Who a socket is. The session token comes from the `token` handshake query (spec), the handshake's
@@ -62,6 +60,22 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
     return { authenticated: true, userId: usable.id };
   };
 
+  // Events are handled one at a time per socket, so a fast auth/login never races the handshake's.
+  const serially = inSocketOrder();
+
+  ctx.realtime.handle('auth/login', (socket, payload, ack) => {
+    void serially(socket, async () => {
+      const parsed = ZAuthLoginPayload.safeParse(payload ?? {});
+      const token = parsed.success ? (parsed.data.token ?? handshakeToken(socket)) : undefined;
+      const result = await authenticate(socket, token);
+      socket.emit(serverEvents.authResult, result);
+      if (typeof ack === 'function') ack(result);
+    }).catch((error) => ctx.log.warn({ error }, 'socket auth/login failed'));
+  });
+  ctx.realtime.onDisconnect((socket) => {
+    void serially(socket, () => signOut(socket));
+  });
+
   io.on('connection', async (socket) => {
     // socket.handshake holds what the handshake said (query, headers, address) by now; the upgrade
     // request itself would stay referenced for the socket's life, about 4 kB a socket that every
@@ -71,28 +85,7 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
     socket.data.userId = null;
     socket.data.sessionId = null;
     socket.data.actor = null;
-    let ready: Promise<unknown> = Promise.resolve();
-    // Events are handled one at a time per socket, so a fast auth/login never races the handshake's.
-    const serially = <T>(work: () => Promise<T>): Promise<T> => {
-      const next = ready.then(work, work);
-      ready = next.catch(() => undefined);
-      return next;
-    };
-
-    socket.on('auth/login', (payload, ack) => {
-      void serially(async () => {
-        const parsed = ZAuthLoginPayload.safeParse(payload ?? {});
-        const token = parsed.success ? (parsed.data.token ?? handshakeToken(socket)) : undefined;
-        const result = await authenticate(socket, token);
-        socket.emit(serverEvents.authResult, result);
-        if (typeof ack === 'function') ack(result);
-      }).catch((error) => ctx.log.warn({ error }, 'socket auth/login failed'));
-    });
-    socket.on('disconnect', () => {
-      void serially(() => signOut(socket));
-    });
-
-    await serially(async () => {
+    await serially(socket, async () => {
       const result = await authenticate(socket, handshakeToken(socket));
       if (socket.connected) socket.emit(serverEvents.authResult, result);
     }).catch((error) => ctx.log.warn({ error }, 'socket handshake auth failed'));

@@ -3,6 +3,7 @@ import { csrfHeader, type ServerEventName, type ServerEventPayloads, serverEvent
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, factoryPassword, type TestApp } from '../../../test/helpers';
+import { type AppSocket, inSocketOrder } from './realtime.hub';
 
 /*
  * The socket as a browser uses it: a real socket.io client against the listening app. Private
@@ -216,5 +217,56 @@ describe.runIf(process.env.TEST_REDIS_URL)('two nodes on one Redis', () => {
     await settle(400);
     expect(received).toEqual([event]);
     expect(await t.ctx.realtime.presence.onlineOf([fan.user.id])).toEqual(new Set([fan.user.id]));
+  });
+});
+
+describe('what each open socket holds', () => {
+  it('one listener for every client event and one for its end, whatever the modules answer', async () => {
+    const fan = await t.fan();
+    const socket = open({ token: fan.token });
+    expect(await authResultOf(socket)).toMatchObject({ authenticated: true });
+    const server = t.ctx.realtime.io.of('/').sockets.get(socket.id!)!;
+    // The modules answer auth/login, live/*, call/* and stream/* through the hub's one listener.
+    // (socket.io keeps an `error` listener of its own.)
+    expect(server.eventNames().filter((name) => name !== 'error')).toEqual(['disconnect']);
+    expect(server.listenerCount('disconnect')).toBe(1);
+    expect(server.listenersAny()).toHaveLength(1);
+    // The shared listener answers: a login with no session says so.
+    const answered = await socket.timeout(2000).emitWithAck('auth/login', { token: 'not-a-session' });
+    expect(answered).toEqual({ authenticated: false, userId: null });
+    expect(() => t.ctx.realtime.handle('auth/login', () => {})).toThrow(/already has a handler/);
+  });
+
+  it("a socket's work runs one piece at a time in order, past a failure, and is forgotten when done", async () => {
+    const ordered = inSocketOrder();
+    const socket = {} as AppSocket;
+    const other = {} as AppSocket;
+    const seen: string[] = [];
+    const step =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        seen.push(`${name} start`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        seen.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([
+      ordered(socket, step('a', 30)),
+      ordered(socket, step('b', 5, true)),
+      ordered(socket, step('c', 1)),
+      ordered(other, step('x', 1)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    // Another socket's work does not wait; this socket's pieces never overlap.
+    expect(seen.filter((s) => !s.startsWith('x'))).toEqual([
+      'a start',
+      'a end',
+      'b start',
+      'b end',
+      'c start',
+      'c end',
+    ]);
+    expect(seen.indexOf('x end')).toBeLessThan(seen.indexOf('a end'));
   });
 });

@@ -2,12 +2,10 @@ import { type TLiveJoinResult, ZLiveJoinPayload, ZLiveSignalPayload } from '@fan
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { RealtimeServer } from '../realtime/realtime.hub';
+import { type AppSocket, inSocketOrder } from '../realtime/realtime.hub';
 import { mediaUnavailable } from './media/live-media';
 import { P2pMedia } from './media/p2p-media';
 import { assertCanJoinLiveSession } from './streaming.service';
-
-type AppSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];
 
 /*
  * Peer-to-peer signalling of live shows (LIVE_MEDIA=p2p): offers, answers and ICE candidates pass
@@ -57,7 +55,6 @@ export async function sweepP2pSeats(ctx: AppContext): Promise<void> {
 
 export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): void {
   const p2p = p2pOf(ctx);
-  const { io } = ctx.realtime;
   if (p2p) {
     const timer = setInterval(() => {
       sweepP2pSeats(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'live seat sweep failed'));
@@ -66,109 +63,107 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  io.on('connection', (socket) => {
-    let ready: Promise<unknown> = Promise.resolve();
-    const inOrder = (work: () => Promise<void>) => {
-      ready = ready.then(work).catch((error: unknown) => {
-        socket.emit('live/error', { message: refusalOf(ctx, error) });
-      });
-    };
-    const actorOrRefuse = () => {
-      const actor = socket.data.actor;
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-      return actor;
-    };
-
-    socket.on('live/join', (payload, ack) => {
-      inOrder(async () => {
-        const answer = (result: TLiveJoinResult) => {
-          if (typeof ack === 'function') ack(result);
-        };
-        try {
-          const parsed = ZLiveJoinPayload.safeParse(payload);
-          if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
-          const actor = actorOrRefuse();
-          const { show, role } = await assertCanJoinLiveSession(ctx, {
-            actor,
-            country: null,
-            id: parsed.data.sessionId,
-          });
-          if (!p2p) throw mediaUnavailable();
-          const peers = p2p.enter({
-            room: show._id,
-            publisherId: show.performer._id,
-            member: { userId: actor.id, socketId: socket.id, actor },
-          });
-          answer({ ok: true, role, peers });
-        } catch (error) {
-          const message = refusalOf(ctx, error);
-          socket.emit('live/error', { message });
-          answer({ ok: false, message });
-        }
-      });
+  const ordered = inSocketOrder();
+  const inOrder = (socket: AppSocket, work: () => Promise<void>) => {
+    ordered(socket, work).catch((error: unknown) => {
+      socket.emit('live/error', { message: refusalOf(ctx, error) });
     });
+  };
+  const actorOrRefuse = (socket: AppSocket) => {
+    const actor = socket.data.actor;
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+    return actor;
+  };
 
-    socket.on('live/signal', (payload) => {
-      inOrder(async () => {
-        const parsed = ZLiveSignalPayload.safeParse(payload);
-        if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', badSignal);
-        const { sessionId: room, to, description, candidate } = parsed.data;
-        const actor = actorOrRefuse();
-        // A call's pair signals through call/media-signal, under the call's gate (calls.p2p.socket.ts).
-        const from = p2p.kindOf(room) === 'show' ? p2p.memberAt(room, socket.id) : null;
-        const target = from ? p2p.counterpart(room, from, to) : null;
-        if (!from || !target || from.userId !== actor.id) {
-          throw new AppError('NOT_FOUND', 'That person is not in this live show.');
-        }
-        const [fromOk, targetOk] = await Promise.all([
-          isEntitled(ctx, { actor, room }),
-          isEntitled(ctx, { actor: target.actor, room }),
-        ]);
-        if (!fromOk || !targetOk) {
-          const viewer = from.userId === p2p.publisherOf(room) ? target : from;
-          p2p.remove({ room, userId: viewer.userId, reason: 'You can no longer watch this show.' });
-          throw new AppError('FORBIDDEN', 'That person can no longer watch this show.');
-        }
-        ctx.realtime.toRoom(target.socketId, 'live/signal', {
-          sessionId: room,
-          from: from.userId,
-          ...(description ? { description } : {}),
-          ...(candidate ? { candidate } : {}),
-        });
-      });
-    });
-
-    socket.on('live/leave', (payload) => {
-      inOrder(async () => {
+  ctx.realtime.handle('live/join', (socket, payload, ack) => {
+    inOrder(socket, async () => {
+      const answer = (result: TLiveJoinResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      try {
         const parsed = ZLiveJoinPayload.safeParse(payload);
-        if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
-        const member = p2p.memberAt(parsed.data.sessionId, socket.id);
-        if (member && p2p.kindOf(parsed.data.sessionId) === 'show') {
-          p2p.remove({
-            room: parsed.data.sessionId,
-            userId: member.userId,
-            socketId: socket.id,
-            reason:
-              member.userId === p2p.publisherOf(parsed.data.sessionId)
-                ? "The creator's video stopped."
-                : 'The viewer left.',
-          });
-        }
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
+        const actor = actorOrRefuse(socket);
+        const { show, role } = await assertCanJoinLiveSession(ctx, {
+          actor,
+          country: null,
+          id: parsed.data.sessionId,
+        });
+        if (!p2p) throw mediaUnavailable();
+        const peers = p2p.enter({
+          room: show._id,
+          publisherId: show.performer._id,
+          member: { userId: actor.id, socketId: socket.id, actor },
+        });
+        answer({ ok: true, role, peers });
+      } catch (error) {
+        const message = refusalOf(ctx, error);
+        socket.emit('live/error', { message });
+        answer({ ok: false, message });
+      }
+    });
+  });
+
+  ctx.realtime.handle('live/signal', (socket, payload) => {
+    inOrder(socket, async () => {
+      const parsed = ZLiveSignalPayload.safeParse(payload);
+      if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', badSignal);
+      const { sessionId: room, to, description, candidate } = parsed.data;
+      const actor = actorOrRefuse(socket);
+      // A call's pair signals through call/media-signal, under the call's gate (calls.p2p.socket.ts).
+      const from = p2p.kindOf(room) === 'show' ? p2p.memberAt(room, socket.id) : null;
+      const target = from ? p2p.counterpart(room, from, to) : null;
+      if (!from || !target || from.userId !== actor.id) {
+        throw new AppError('NOT_FOUND', 'That person is not in this live show.');
+      }
+      const [fromOk, targetOk] = await Promise.all([
+        isEntitled(ctx, { actor, room }),
+        isEntitled(ctx, { actor: target.actor, room }),
+      ]);
+      if (!fromOk || !targetOk) {
+        const viewer = from.userId === p2p.publisherOf(room) ? target : from;
+        p2p.remove({ room, userId: viewer.userId, reason: 'You can no longer watch this show.' });
+        throw new AppError('FORBIDDEN', 'That person can no longer watch this show.');
+      }
+      ctx.realtime.toRoom(target.socketId, 'live/signal', {
+        sessionId: room,
+        from: from.userId,
+        ...(description ? { description } : {}),
+        ...(candidate ? { candidate } : {}),
       });
     });
+  });
 
-    socket.on('disconnect', () => {
-      if (!p2p) return;
-      for (const { room, userId, kind } of p2p.roomsOf(socket.id)) {
-        if (kind !== 'show') continue;
-        const isCreator = userId === p2p.publisherOf(room);
+  ctx.realtime.handle('live/leave', (socket, payload) => {
+    inOrder(socket, async () => {
+      const parsed = ZLiveJoinPayload.safeParse(payload);
+      if (!parsed.success || !p2p) throw new AppError('VALIDATION_FAILED', 'That live show was not found.');
+      const member = p2p.memberAt(parsed.data.sessionId, socket.id);
+      if (member && p2p.kindOf(parsed.data.sessionId) === 'show') {
         p2p.remove({
-          room,
-          userId,
+          room: parsed.data.sessionId,
+          userId: member.userId,
           socketId: socket.id,
-          reason: isCreator ? "The creator's video stopped." : 'The viewer left.',
+          reason:
+            member.userId === p2p.publisherOf(parsed.data.sessionId)
+              ? "The creator's video stopped."
+              : 'The viewer left.',
         });
       }
     });
+  });
+
+  ctx.realtime.onDisconnect((socket) => {
+    if (!p2p) return;
+    for (const { room, userId, kind } of p2p.roomsOf(socket.id)) {
+      if (kind !== 'show') continue;
+      const isCreator = userId === p2p.publisherOf(room);
+      p2p.remove({
+        room,
+        userId,
+        socketId: socket.id,
+        reason: isCreator ? "The creator's video stopped." : 'The viewer left.',
+      });
+    }
   });
 }
