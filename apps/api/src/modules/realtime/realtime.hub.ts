@@ -17,8 +17,8 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './real
  * of a person), `toRoom` (a conversation or a stream), `disconnectSession` (logout),
  * `announceSessionsChanged` (cached sessions to forget on the other nodes), `announceAccountsChanged`
  * (cached account rows to forget: a balance, an avatar, a membership changed), `announceViewsChanged`
- * (cached pages to forget). Modules never
- * touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
+ * (cached pages to forget), `handle` and `onDisconnect` (client events, one shared listener a socket).
+ * Modules never touch socket.io themselves. With REDIS_URL the Redis adapter carries every emit to the other
  * nodes and presence lives in Redis; without it, one process does both.
  */
 
