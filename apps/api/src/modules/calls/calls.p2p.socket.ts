@@ -1,9 +1,9 @@
 import { type TCallMediaJoinResult, ZLiveJoinPayload, ZLiveSignalPayload } from '@fanstage/contract';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { type AppSocket, inSocketOrder } from '../realtime/realtime.hub';
 import { mediaUnavailable } from '../streaming/media/live-media';
 import { P2pMedia } from '../streaming/media/p2p-media';
+import { signallingOrder } from '../streaming/media/p2p-signals';
 import { assertCanSignalCall } from './calls.service';
 
 /*
@@ -42,18 +42,7 @@ function leave(p2p: P2pMedia, options: { room: string; socketId: string }) {
 export function registerCallP2pSignalling(ctx: AppContext): void {
   const p2p = ctx.media instanceof P2pMedia ? ctx.media : null;
 
-  // Each socket's events are handled in order, so a candidate never overtakes its offer.
-  const ordered = inSocketOrder();
-  const inOrder = (socket: AppSocket, work: () => Promise<void>) => {
-    ordered(socket, work).catch((error: unknown) => {
-      socket.emit('live/error', { message: refusalOf(ctx, error) });
-    });
-  };
-  const actorOrRefuse = (socket: AppSocket) => {
-    const actor = socket.data.actor;
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-    return actor;
-  };
+  const { inOrder, actorOrRefuse } = signallingOrder((error) => refusalOf(ctx, error));
 
   ctx.realtime.handle('call/media-join', (socket, payload, ack) => {
     inOrder(socket, async () => {

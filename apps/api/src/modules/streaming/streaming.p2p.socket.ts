@@ -2,9 +2,10 @@ import { type TLiveJoinResult, ZLiveJoinPayload, ZLiveSignalPayload } from '@fan
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { type AppSocket, inSocketOrder } from '../realtime/realtime.hub';
+import type { AppSocket } from '../realtime/realtime.hub';
 import { mediaUnavailable } from './media/live-media';
 import { P2pMedia } from './media/p2p-media';
+import { signallingOrder } from './media/p2p-signals';
 import { assertCanJoinLiveSession } from './streaming.service';
 
 /*
@@ -63,17 +64,7 @@ export function registerP2pSignalling(ctx: AppContext, app: FastifyInstance): vo
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  const ordered = inSocketOrder();
-  const inOrder = (socket: AppSocket, work: () => Promise<void>) => {
-    ordered(socket, work).catch((error: unknown) => {
-      socket.emit('live/error', { message: refusalOf(ctx, error) });
-    });
-  };
-  const actorOrRefuse = (socket: AppSocket) => {
-    const actor = socket.data.actor;
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-    return actor;
-  };
+  const { inOrder, actorOrRefuse } = signallingOrder((error) => refusalOf(ctx, error));
 
   ctx.realtime.handle('live/join', (socket, payload, ack) => {
     inOrder(socket, async () => {
