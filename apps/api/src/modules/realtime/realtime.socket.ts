@@ -81,6 +81,16 @@ export function registerRealtimeHandlers(ctx: AppContext, app: FastifyInstance):
     // request itself would stay referenced for the socket's life, about 4 kB a socket that every
     // full garbage collection marks again (socket.io's memory advice; with 10 000 sockets open its
     // marking ran while chat sends waited). A reconnect is a new engine connection with its own.
+    // Of the headers only the cookie is read again (auth/login without a token). The request object
+    // stays referenced by engine.io's upgrade wrapper, so its headers (a browser's user agent, languages,
+    // every cookie) and their raw copy are cut from it too: ~1 kB a browser socket.
+    const request = socket.conn.request as { headers: unknown; rawHeaders: string[] } | null;
+    const { cookie } = socket.handshake.headers;
+    socket.handshake.headers = cookie ? { cookie } : {};
+    if (request) {
+      request.headers = socket.handshake.headers;
+      request.rawHeaders = [];
+    }
     (socket.conn as { request: unknown }).request = null;
     socket.data.userId = null;
     socket.data.sessionId = null;
