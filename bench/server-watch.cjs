@@ -81,8 +81,10 @@ setInterval(() => {
 // SIGUSR2 starts V8's CPU profiler and its sampling heap profiler (every allocation counts, also
 // those the collectors free later) and counts the statements sent by text; the next SIGUSR2 writes
 // /tmp/server-watch.<pid>.<n>.cpuprofile and .heapprofile (Chromium's DevTools open both) and the
-// 30 most sent statements to the log. A bench run signals the server itself (bench/README.md).
+// 30 most sent statements to the log. The first also logs the live heap (after a full collection). A bench run signals the server itself (bench/README.md).
 const inspector = require('node:inspector');
+require('node:v8').setFlagsFromString('--expose-gc');
+const collectAll = require('node:vm').runInNewContext('gc');
 let profiles = 0;
 process.on('SIGUSR2', () => {
   if (!profiler) {
@@ -96,6 +98,12 @@ process.on('SIGUSR2', () => {
       includeObjectsCollectedByMinorGC: true,
     });
     write(`heap sampling started ${Date.now()}`);
+    // What is live at that moment (a full collection first): the heap a full collection marks.
+    const before = Date.now();
+    collectAll();
+    write(
+      `live heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB (full collection of ${Date.now() - before} ms)`,
+    );
     return;
   }
   const session = profiler;
