@@ -2,12 +2,17 @@ import type { AddressInfo } from 'node:net';
 import { serverEvents } from '@fanstage/contract';
 import { eq, follows, performerProfiles } from '@fanstage/db';
 import { buildFeed, buildSubscription } from '@fanstage/db/factories';
+import Fastify from 'fastify';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../test/helpers';
 import { syncTimelines } from '../../test/timelines';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/app-error';
 import { createViewCache, viewTopics, viewTtlMs } from '../lib/view-cache';
 import { fanOutPost } from '../modules/feeds/timeline.service';
+import { errorsPlugin } from './errors';
+import { sendView } from './views';
 
 /*
  * Performance rule (statement budgets): a page a person reads again within seconds (the home
@@ -238,6 +243,109 @@ describe('the cache itself', () => {
     }
     expect(cache.get('a', 0)).toBeUndefined();
     expect(cache.bytes).toBe(8);
+  });
+});
+
+describe('reads of one page at once', () => {
+  /** A bare app whose one page is read by `read` (no reader: a signed-out page). */
+  async function pageApp(read: () => Promise<{ body: unknown; people: readonly string[] }>) {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    const ctx = { clock, views: createViewCache({ settleMs: 0 }) } as unknown as AppContext;
+    app.get('/page', async (req, reply) => sendView(ctx, req, reply, { country: null, read }));
+    await app.ready();
+    return { app, ctx };
+  }
+  const gate = () => {
+    let open: () => void = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { opened, open };
+  };
+
+  it('answers the requests that arrive while the page is read with that one read', async () => {
+    let reads = 0;
+    const held = gate();
+    const { app } = await pageApp(async () => {
+      reads += 1;
+      await held.opened;
+      return { body: { n: reads }, people: ['creator'] };
+    });
+    const first = app.inject({ url: '/page' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const others = Array.from({ length: 5 }, () => app.inject({ url: '/page' }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    held.open();
+    const answers = await Promise.all([first, ...others]);
+    expect(reads).toBe(1);
+    expect(answers.map((a) => [a.statusCode, a.body])).toEqual(answers.map(() => [200, '{"n":1}']));
+    await app.close();
+  });
+
+  it('reads again for a request that came after a forget, or with no-cache, while a read is under way', async () => {
+    let reads = 0;
+    const held = gate();
+    const { app, ctx } = await pageApp(async () => {
+      reads += 1;
+      const n = reads;
+      await held.opened;
+      return { body: { n }, people: ['creator'] };
+    });
+    const first = app.inject({ url: '/page' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Someone changed something (anyone: the page's people are known only once it is read).
+    ctx.views.forget('someone else');
+    const afterForget = app.inject({ url: '/page' });
+    const reload = app.inject({ url: '/page', headers: { 'cache-control': 'no-cache' } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    held.open();
+    const answers = await Promise.all([first, afterForget, reload]);
+    expect(reads).toBe(3);
+    expect(answers.map((a) => a.json().n).sort()).toEqual([1, 2, 3]);
+    await app.close();
+  });
+
+  it('gives every waiting request the read’s error, and the next request reads again', async () => {
+    let reads = 0;
+    const held = gate();
+    const { app } = await pageApp(async () => {
+      reads += 1;
+      await held.opened;
+      if (reads === 1) throw new AppError('NOT_FOUND', 'That page was not found.');
+      return { body: { n: reads }, people: [] };
+    });
+    const waiting = Array.from({ length: 3 }, () => app.inject({ url: '/page' }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    held.open();
+    const answers = await Promise.all(waiting);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual(
+      answers.map(() => [404, 'That page was not found.']),
+    );
+    expect(reads).toBe(1);
+    const next = await app.inject({ url: '/page' });
+    expect([next.statusCode, next.json().n, reads]).toEqual([200, 2, 2]);
+    await app.close();
+  });
+
+  it('a conversation page asked eight times at once costs the statements of one read', async () => {
+    const [fan, creator] = [await t.fan(), await t.creator()];
+    const opened = await send(fan, 'POST', '/api/conversations', {
+      source: 'performer',
+      sourceId: creator.user.id,
+    });
+    const url = `/api/messages/conversations/${opened.json().data._id as string}`;
+    expect((await send(fan, 'POST', url, { text: 'Hi there' })).statusCode).toBe(200);
+    const one = await statementsOf(t, () => read(t, url, fan, { 'cache-control': 'no-cache' }));
+    expect(one).toBeGreaterThan(0);
+    clock.advance(viewTtlMs);
+    let bodies: string[] = [];
+    const eight = await statementsOf(t, async () => {
+      bodies = (await Promise.all(Array.from({ length: 8 }, () => read(t, url, fan)))).map((r) => r.body);
+    });
+    expect(eight).toBe(one);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).toContain('Hi there');
   });
 });
 

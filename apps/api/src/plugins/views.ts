@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { batchPerTurn } from '../lib/per-turn';
-import { viewTopics } from '../lib/view-cache';
+import { createSharedReads, type SharedReads } from '../lib/shared-reads';
+import { type ViewCache, viewTopics } from '../lib/view-cache';
 
 /*
  * The node's cache of repeat pages (lib/view-cache.ts) as routes and modules use it: `sendView`
@@ -51,10 +52,24 @@ export function watchViewChanges(app: FastifyInstance, ctx: AppContext): void {
 
 const json = 'application/json; charset=utf-8';
 
+const pageReads = new WeakMap<ViewCache, SharedReads<Buffer>>();
+const pageReadsOf = (views: ViewCache) => {
+  let reads = pageReads.get(views);
+  if (!reads) {
+    reads = createSharedReads();
+    pageReads.set(views, reads);
+  }
+  return reads;
+};
+
 /**
  * Answers a GET with this node's copy of the same page for the same reader (keyed by the reader,
  * their country and the URL), or reads it, serializes it with the route's response schema and keeps
  * it. `read` names the people the page shows (besides the reader).
+ *
+ * Requests for a page that is being read already wait for that read (lib/shared-reads.ts) as long
+ * as nothing was forgotten on this node since it began; a reload (`Cache-Control: no-cache`)
+ * always reads.
  */
 export async function sendView(
   ctx: AppContext,
@@ -72,8 +87,16 @@ export async function sendView(
   const cached = isReload ? undefined : ctx.views.get(key, now);
   if (cached) return reply.type(json).send(cached);
   const readSince = ctx.views.begin();
-  const { body, people } = await options.read();
-  const bytes = Buffer.from(reply.serialize(body) as string);
-  ctx.views.set(key, bytes, { people: readerId ? [readerId, ...people] : people, now, readSince });
+  const bytes = await pageReadsOf(ctx.views).run(
+    key,
+    readSince,
+    async () => {
+      const { body, people } = await options.read();
+      const text = Buffer.from(reply.serialize(body) as string);
+      ctx.views.set(key, text, { people: readerId ? [readerId, ...people] : people, now, readSince });
+      return text;
+    },
+    { join: !isReload },
+  );
   return reply.type(json).send(bytes);
 }

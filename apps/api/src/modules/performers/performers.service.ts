@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { reencodeImage } from '../../lib/images';
+import { createSharedReads, type SharedReads } from '../../lib/shared-reads';
 import { discardFiles } from '../assets/assets.files';
 import type { Actor } from '../auth/sessions';
 import type { TempUpload } from '../files/files.upload';
@@ -67,29 +68,36 @@ export async function findPerformerProfile(
   options: { idOrUsername: string; actor: Actor | null; country: string | null },
 ): Promise<TPerformerPublic> {
   if (options.actor) return readPerformerProfile(ctx, options);
-  // A signed-out visitor: this node's copy of the last few seconds (public-profile-cache.ts).
-  const cache = publicProfilesOf(ctx);
+  // A signed-out visitor: this node's copy of the last few seconds (public-profile-cache.ts); the
+  // visitors who ask while it is read wait for that read (lib/shared-reads.ts).
+  const { cache, reads } = publicProfilesOf(ctx);
   const now = ctx.clock.now().getTime();
   const cached = cache.get(options.idOrUsername, options.country, now);
   if (cached) return cached;
   const readSince = cache.begin();
-  // Frozen: the cache and the route's serializer (serializeOncePerData) hand this object out again.
-  const profile = Object.freeze(await readPerformerProfile(ctx, options));
-  cache.set(options.idOrUsername, options.country, profile, { now, readSince });
-  return profile;
+  return reads.run(cache.keyOf(options.idOrUsername, options.country), cache.generation, async () => {
+    // Frozen: the cache and the route's serializer (serializeOncePerData) hand this object out again.
+    const profile = Object.freeze(await readPerformerProfile(ctx, options));
+    cache.set(options.idOrUsername, options.country, profile, { now, readSince });
+    return profile;
+  });
 }
 
-const publicProfiles = new WeakMap<AppContext['accountCache'], PublicProfileCache>();
+interface PublicProfiles {
+  cache: PublicProfileCache;
+  reads: SharedReads<TPerformerPublic>;
+}
+const publicProfiles = new WeakMap<AppContext['accountCache'], PublicProfiles>();
 /** The node's cache of signed-out views, emptied of a creator whenever their account is forgotten. */
-function publicProfilesOf(ctx: AppContext): PublicProfileCache {
-  let cache = publicProfiles.get(ctx.accountCache);
-  if (!cache) {
-    const created = createPublicProfileCache();
-    ctx.accountCache.onForget((userId) => created.forget(userId));
-    publicProfiles.set(ctx.accountCache, created);
-    cache = created;
+function publicProfilesOf(ctx: AppContext): PublicProfiles {
+  let profiles = publicProfiles.get(ctx.accountCache);
+  if (!profiles) {
+    const cache = createPublicProfileCache();
+    ctx.accountCache.onForget((userId) => cache.forget(userId));
+    profiles = { cache, reads: createSharedReads() };
+    publicProfiles.set(ctx.accountCache, profiles);
   }
-  return cache;
+  return profiles;
 }
 
 async function readPerformerProfile(

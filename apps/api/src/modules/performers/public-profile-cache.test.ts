@@ -58,6 +58,15 @@ describe('signed-out views of a creator profile', () => {
     await visit(t, creator.user.id);
     expect(t.ctx.db.statements() - before).toBe(1);
   });
+
+  it('asked by ten visitors at once when no copy is kept, cost one statement', async () => {
+    const creator = await t.creator();
+    const username = creator.user.username!;
+    const before = t.ctx.db.statements();
+    const views = await Promise.all(Array.from({ length: 10 }, () => visit(t, username)));
+    expect(t.ctx.db.statements() - before).toBe(1);
+    expect(new Set(views.map((v) => JSON.stringify(v))).size).toBe(1);
+  });
 });
 
 describe('the cache itself', () => {

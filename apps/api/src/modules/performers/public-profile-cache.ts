@@ -41,6 +41,10 @@ export interface PublicProfileCache {
   ): void;
   /** Drops every entry of this creator (the id may be anyone's: most are not creators). */
   forget(performerId: string): void;
+  /** Goes up by one with every forget: a read may be shared while it stays the same. */
+  readonly generation: number;
+  /** The key of a creator's entry for a country (how requests for one view are told apart). */
+  keyOf(idOrUsername: string, country: string | null): string;
   readonly size: number;
 }
 
@@ -106,6 +110,10 @@ export function createPublicProfileCache(
       for (const key of keysOf.get(performerId) ?? []) entries.delete(key);
       keysOf.delete(performerId);
     },
+    get generation() {
+      return forgotten.seq;
+    },
+    keyOf,
     get size() {
       return entries.size;
     },
