@@ -9,8 +9,10 @@ import {
   findListedIds,
   findPerformer,
   findPerformerProfileRow,
+  findViewerState,
   type PerformerProfileRow,
   type PerformerRow,
+  type ViewerState,
 } from './performers.repo';
 
 /*
@@ -87,6 +89,22 @@ export async function findVisiblePerformerProfile(
     throw blockedByCreator();
   }
   return row;
+}
+
+/**
+ * A fan's own state toward a creator whose public profile they may see (the node keeps that part;
+ * performers.service.ts): follow and free subscription, or 403 when the creator blocked them.
+ */
+export async function findFanState(
+  ctx: AppContext,
+  options: { actor: Actor; performerId: string },
+): Promise<ViewerState> {
+  const state = await findViewerState(ctx.db, {
+    viewerId: options.actor.id,
+    performerId: options.performerId,
+  });
+  if (state.isBlockingViewer) throw blockedByCreator();
+  return state;
 }
 
 /**

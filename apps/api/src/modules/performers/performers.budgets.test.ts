@@ -3,6 +3,7 @@ import { buildFeed, buildSubscription } from '@fanstage/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClock } from '../../../test/helpers';
+import { publicProfileTtlMs } from './public-profile-cache';
 
 /* The creator profile's statement budget (STYLE.md habit 14) and its live subscriber count. */
 
@@ -53,15 +54,22 @@ describe('GET /api/performers/{username}', () => {
     expect(t.ctx.db.lastStatements(1)[0]).not.toContain('password_hash');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ stats: { subscribers: 2, likes: 5 }, isFollowed: true });
+    // That statement is the fan's own state, read fresh while the public part is this node's copy.
+    await t.ctx.db.db.delete(follows).where(eq(follows.followerId, fans[0]!.user.id));
+    const unfollowedBefore = t.ctx.db.statements();
+    expect((await profile()).json().data).toMatchObject({ stats: { subscribers: 2 }, isFollowed: false });
+    expect(t.ctx.db.statements() - unfollowedBefore).toBe(1);
 
-    // A signed-out visitor: one statement, then this node's copy for a few seconds (none).
+    // The fan's first view kept the profile's public part on this node for a few seconds: a
+    // signed-out visitor's view reads nothing, and after the TTL one statement.
     const visitor = () => t.request({ url: `/api/performers/${creator.user.username}` });
     const visitorBefore = t.ctx.db.statements();
     expect((await visitor()).json().data).toMatchObject({ stats: { subscribers: 2 }, isFollowed: false });
-    expect(t.ctx.db.statements() - visitorBefore).toBe(1);
+    expect(t.ctx.db.statements() - visitorBefore).toBe(0);
+    clock.advance(publicProfileTtlMs);
     const againBefore = t.ctx.db.statements();
     expect((await visitor()).statusCode).toBe(200);
-    expect(t.ctx.db.statements() - againBefore).toBe(0);
+    expect(t.ctx.db.statements() - againBefore).toBe(1);
 
     // A subscription ends by time alone: the next view counts one fewer.
     clock.advance(2 * day);

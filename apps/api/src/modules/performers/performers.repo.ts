@@ -139,6 +139,48 @@ export const findPerformer = async (
   return row ?? null;
 };
 
+/** A viewer's own state toward one creator: the part of a profile view that differs by viewer. */
+export type ViewerState = Pick<PerformerRow, 'isFollowed' | 'hasUsedFreeSubscription' | 'isBlockingViewer'>;
+
+/**
+ * The viewer's follow, free subscription and block of one creator, by the creator's id: the same
+ * joins as `selectPerformers` (the follows primary key, the unique (fan, creator) subscription and
+ * block indexes) and nothing else, so a signed-in profile view whose public part this node keeps
+ * (performers.service.ts) costs three index probes.
+ */
+const viewerStateRows = preparedPerShape((handle) =>
+  handle.db
+    .select({
+      isFollowed: sql<boolean>`(${follows.followerId} is not null)`,
+      hasUsedFreeSubscription: sql<boolean>`(${viewerSubscription.freeClaimedAt} is not null)`,
+      isBlockingViewer: isBlockingViewerSql,
+    })
+    .from(users)
+    .leftJoin(
+      follows,
+      and(eq(follows.performerId, users.id), eq(follows.followerId, sql.placeholder('viewerId'))),
+    )
+    .leftJoin(
+      viewerSubscription,
+      and(
+        eq(viewerSubscription.fanId, sql.placeholder('viewerId')),
+        eq(viewerSubscription.performerId, users.id),
+      ),
+    )
+    .leftJoin(viewerBlocks, viewerBlockOn(users.id, sql.placeholder('viewerId')))
+    .where(eq(users.id, sql.placeholder('performerId')))
+    .limit(1)
+    .prepare('performer_viewer_state'),
+);
+
+export const findViewerState = async (
+  handle: DbHandle,
+  options: { viewerId: string; performerId: string },
+): Promise<ViewerState> => {
+  const [row] = await viewerStateRows(handle, '').execute(options);
+  return row ?? { isFollowed: false, hasUsedFreeSubscription: false, isBlockingViewer: false };
+};
+
 export type PerformerProfileRow = PerformerRow & {
   /** The creator blocked the viewer's country (access/geo.ts). */
   isGeoHidden: boolean;

@@ -31,12 +31,13 @@ import {
   insertDocumentFiles,
   storeDocumentImages,
 } from './performer-documents';
-import { assertCreator, findVisiblePerformerProfile } from './performers.access';
+import { assertCreator, findFanState, findVisiblePerformerProfile } from './performers.access';
 import { presentDocument, presentPerformerMe, presentPerformerPublic } from './performers.presenter';
 import {
   findDocuments,
   findPerformer,
   mergeSocials,
+  type PerformerProfileRow,
   type PerformerRow,
   type ProfilePatch,
   randomListed,
@@ -45,6 +46,7 @@ import {
   touchLastSeen,
   updateProfile,
   updateUser,
+  type ViewerState,
   withLiveStats,
 } from './performers.repo';
 import { createPublicProfileCache, type PublicProfileCache } from './public-profile-cache';
@@ -62,24 +64,38 @@ const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerf
 /**
  * A creator's public profile by id or username. Only active creators whose documents an admin
  * verified are shown to others; the creator always sees their own, admins see every one.
+ *
+ * What a fan or a visitor sees is the same for everyone in their country but for the viewer's own
+ * follow, free subscription and block: this node keeps that public part for a few seconds
+ * (public-profile-cache.ts; the visitors who ask while it is read wait for that read,
+ * lib/shared-reads.ts), and a signed-in fan's view adds their own state to it, read fresh every
+ * time in one small statement. Creators and admins always read the whole profile.
  */
 export async function findPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null; country: string | null },
 ): Promise<TPerformerPublic> {
-  if (options.actor) return readPerformerProfile(ctx, options);
-  // A signed-out visitor: this node's copy of the last few seconds (public-profile-cache.ts); the
-  // visitors who ask while it is read wait for that read (lib/shared-reads.ts).
+  const { actor } = options;
+  if (actor && actor.role !== 'user') return (await readPerformerProfile(ctx, options)).view;
   const { cache, reads } = publicProfilesOf(ctx);
   const now = ctx.clock.now().getTime();
   const cached = cache.get(options.idOrUsername, options.country, now);
+  if (actor) {
+    if (cached) {
+      return withViewerState(cached, await findFanState(ctx, { actor, performerId: cached._id }));
+    }
+    // The fan's whole view in one statement, and its public part kept for everyone.
+    const readSince = cache.begin();
+    const { row, publicView } = await readPerformerProfile(ctx, options);
+    cache.set(options.idOrUsername, options.country, publicView, { now, readSince });
+    return withViewerState(publicView, row);
+  }
   if (cached) return cached;
   const readSince = cache.begin();
   return reads.run(cache.keyOf(options.idOrUsername, options.country), cache.generation, async () => {
-    // Frozen: the cache and the route's serializer (serializeOncePerData) hand this object out again.
-    const profile = Object.freeze(await readPerformerProfile(ctx, options));
-    cache.set(options.idOrUsername, options.country, profile, { now, readSince });
-    return profile;
+    const { publicView } = await readPerformerProfile(ctx, options);
+    cache.set(options.idOrUsername, options.country, publicView, { now, readSince });
+    return publicView;
   });
 }
 
@@ -88,7 +104,7 @@ interface PublicProfiles {
   reads: SharedReads<TPerformerPublic>;
 }
 const publicProfiles = new WeakMap<AppContext['accountCache'], PublicProfiles>();
-/** The node's cache of signed-out views, emptied of a creator whenever their account is forgotten. */
+/** The node's cache of public views, emptied of a creator whenever their account is forgotten. */
 function publicProfilesOf(ctx: AppContext): PublicProfiles {
   let profiles = publicProfiles.get(ctx.accountCache);
   if (!profiles) {
@@ -100,15 +116,51 @@ function publicProfilesOf(ctx: AppContext): PublicProfiles {
   return profiles;
 }
 
+/**
+ * A public view with a fan's own state. Frozen and made once per (view, state): the cache and the
+ * route's serializer (serializeOncePerData) hand these objects out again and write each out once.
+ */
+const viewerVariants = new WeakMap<TPerformerPublic, Map<string, TPerformerPublic>>();
+function withViewerState(view: TPerformerPublic, state: ViewerState): TPerformerPublic {
+  if (!state.isFollowed && !state.hasUsedFreeSubscription) return view;
+  const key = `${state.isFollowed}:${state.hasUsedFreeSubscription}`;
+  let variants = viewerVariants.get(view);
+  if (!variants) {
+    variants = new Map();
+    viewerVariants.set(view, variants);
+  }
+  let variant = variants.get(key);
+  if (!variant) {
+    variant = Object.freeze({
+      ...view,
+      isFollowed: state.isFollowed,
+      hasUsedFreeSubscription: state.hasUsedFreeSubscription,
+      freeSubscription: view.freeSubscription && !state.hasUsedFreeSubscription,
+    });
+    variants.set(key, variant);
+  }
+  return variant;
+}
+
+/**
+ * The whole profile as the actor sees it (`view`), and as anyone else in the country would
+ * (`publicView`, frozen): the same but for the viewer's own state.
+ */
 async function readPerformerProfile(
   ctx: AppContext,
   options: { idOrUsername: string; actor: Actor | null; country: string | null },
-): Promise<TPerformerPublic> {
+): Promise<{ row: PerformerProfileRow; view: TPerformerPublic; publicView: TPerformerPublic }> {
   const row = await findVisiblePerformerProfile(ctx, options);
   const free = await siteFreeSubscription(ctx);
   const sign = (key: string) => signMediaUrl(ctx, key);
   const welcomeVideo = row.welcomeVideo ? presentMedia(row.welcomeVideo, { canView: true, sign }) : null;
-  return { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
+  const anyone = { ...row, isFollowed: false, hasUsedFreeSubscription: false };
+  const publicView = Object.freeze({
+    ...presentPerformerPublic(anyone, { siteFreeSubscription: free }),
+    welcomeVideo,
+  });
+  const view = { ...presentPerformerPublic(row, { siteFreeSubscription: free }), welcomeVideo };
+  return { row, view, publicView };
 }
 
 /** The welcome video as everyone who may see the profile sees it (it is public; URLs once processed). */

@@ -69,6 +69,38 @@ describe('signed-out views of a creator profile', () => {
   });
 });
 
+describe('a fan’s view of a kept profile', () => {
+  it('adds the fan’s own follow and block at once, and shows another fan nothing of them', async () => {
+    const [fan, other, creator] = [await t.fan(), await t.fan(), await t.creator()];
+    const username = creator.user.username!;
+    await visit(t, username); // the public part is now this node's copy
+    const view = (token: string) => t.request({ url: `/api/performers/${username}`, token });
+    expect((await view(fan.token)).json().data.isFollowed).toBe(false);
+    const followed = await t.request({
+      method: 'POST',
+      url: `/api/follows/${creator.user.id}`,
+      token: fan.token,
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect((await view(fan.token)).json().data.isFollowed).toBe(true);
+    expect((await view(other.token)).json().data.isFollowed).toBe(false);
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/block/users',
+      token: creator.token,
+      payload: { targetId: fan.user.id, reason: 'Rude messages' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const refused = await view(fan.token);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      403,
+      'You have been blocked by this creator.',
+    ]);
+    expect((await view(other.token)).statusCode).toBe(200);
+    expect((await visit(t, username)).name).toBe(creator.user.name);
+  });
+});
+
 describe('the cache itself', () => {
   const profile = (id: string) =>
     ({ _id: id }) as Parameters<ReturnType<typeof createPublicProfileCache>['set']>[2];
