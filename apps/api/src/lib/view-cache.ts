@@ -62,6 +62,8 @@ export interface ViewCache {
   ): void;
   /** Drops every page that depends on this person or topic (`viewTopics.all`: every page). */
   forget(personOrTopic: string): void;
+  /** Whether this person's pages were forgotten in the last `ms` (real time): they just changed something. */
+  forgotWithin(person: string, ms: number): boolean;
   readonly size: number;
   readonly bytes: number;
 }
@@ -138,6 +140,10 @@ export function createViewCache(
         return;
       }
       for (const key of [...(keysOf.get(personOrTopic) ?? [])]) drop(key);
+    },
+    forgotWithin(person, ms) {
+      const forget = forgotten.get(person);
+      return forget !== undefined && monotonicNow() - forget.at < ms;
     },
     get size() {
       return entries.size;

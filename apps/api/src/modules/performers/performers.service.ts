@@ -49,7 +49,11 @@ import {
   type ViewerState,
   withLiveStats,
 } from './performers.repo';
-import { createPublicProfileCache, type PublicProfileCache } from './public-profile-cache';
+import {
+  createPublicProfileCache,
+  type PublicProfileCache,
+  publicProfileTtlMs,
+} from './public-profile-cache';
 
 const siteFreeSubscription = async (ctx: AppContext) => (await ctx.settings.getAll()).freeSubscriptionEnabled;
 
@@ -69,7 +73,8 @@ const presentList = async (ctx: AppContext, rows: PerformerRow[]): Promise<TPerf
  * follow, free subscription and block: this node keeps that public part for a few seconds
  * (public-profile-cache.ts; the visitors who ask while it is read wait for that read,
  * lib/shared-reads.ts), and a signed-in fan's view adds their own state to it, read fresh every
- * time in one small statement. Creators and admins always read the whole profile.
+ * time in one small statement. A fan who changed something in the last few seconds, creators and
+ * admins read the whole profile.
  */
 export async function findPerformerProfile(
   ctx: AppContext,
@@ -81,7 +86,9 @@ export async function findPerformerProfile(
   const now = ctx.clock.now().getTime();
   const cached = cache.get(options.idOrUsername, options.country, now);
   if (actor) {
-    if (cached) {
+    // A fan who just changed something (a follow, a like, anything: views.ts forgets their pages on
+    // every node) reads the whole profile for a few seconds, so their own change shows in its counts.
+    if (cached && !ctx.views.forgotWithin(actor.id, publicProfileTtlMs)) {
       return withViewerState(cached, await findFanState(ctx, { actor, performerId: cached._id }));
     }
     // The fan's whole view in one statement, and its public part kept for everyone.
